@@ -1,0 +1,132 @@
+//! Helpers shared by the integration tests: whole and chunked decoding and encoding that record
+//! every error with its absolute position, computed the one way the contract defines.
+
+#![allow(dead_code)]
+
+use wtf_enc::{
+    DecodeStatus, DecoderErrorMode, EncodeStatus, EncoderErrorMode, Encoding, Unmappable,
+};
+
+/// What decoding a whole input gave: the UTF-8 output and, in fatal mode, every malformed
+/// sequence as (offset in the input, the sequence's bytes), going on after each one as the
+/// standard's decoder does.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Decoded {
+    pub output: Vec<u8>,
+    pub errors: Vec<(usize, Vec<u8>)>,
+}
+
+/// Decodes `input` handed over in pieces cut at `cuts` (sorted offsets, repeats allowed, so empty
+/// pieces occur), writing into output buffers of `room` bytes at a time.
+pub fn decode_chunked(
+    encoding: Encoding,
+    mode: DecoderErrorMode,
+    input: &[u8],
+    cuts: &[usize],
+    room: usize,
+) -> Decoded {
+    let mut decoder = encoding.new_decoder(mode);
+    let mut output = Vec::new();
+    let mut errors = Vec::new();
+    let mut buf = vec![0u8; room];
+    let mut bounds: Vec<usize> = cuts.iter().map(|&c| c.min(input.len())).collect();
+    bounds.sort();
+    bounds.push(input.len());
+    let mut start = 0;
+    let mut consumed = 0; // absolute read position
+    for (i, &end) in bounds.iter().enumerate() {
+        let last = i + 1 == bounds.len();
+        let mut piece = &input[start..end];
+        loop {
+            let r = decoder.decode_to_utf8(piece, &mut buf, last);
+            output.extend_from_slice(&buf[..r.written]);
+            consumed += r.read;
+            piece = &piece[r.read..];
+            match r.status {
+                DecodeStatus::InputEmpty => break,
+                DecodeStatus::OutputFull => {
+                    assert!(r.read > 0 || r.written > 0 || room < 4, "no progress with room");
+                }
+                DecodeStatus::Malformed(m) => {
+                    let end = consumed - usize::from(m.restored);
+                    let begin = end - usize::from(m.len);
+                    errors.push((begin, input[begin..end].to_vec()));
+                }
+            }
+        }
+        start = end;
+    }
+    assert_eq!(consumed, input.len(), "every byte is consumed");
+    Decoded { output, errors }
+}
+
+/// Decodes `input` in one piece with ample room.
+pub fn decode_whole(encoding: Encoding, mode: DecoderErrorMode, input: &[u8]) -> Decoded {
+    decode_chunked(encoding, mode, input, &[], input.len() * 3 + 16)
+}
+
+/// Decodes in replacement mode and returns the text.
+pub fn decode_str(encoding: Encoding, input: &[u8]) -> String {
+    let d = decode_whole(encoding, DecoderErrorMode::Replacement, input);
+    String::from_utf8(d.output).expect("decoders write UTF-8")
+}
+
+/// What encoding a whole input gave: the bytes and, in fatal mode, every unmappable character
+/// as (offset in the input, the character), going on after each one.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Encoded {
+    pub output: Vec<u8>,
+    pub errors: Vec<(usize, Unmappable)>,
+}
+
+/// Encodes `input` handed over in pieces cut at `cuts` (moved back to character boundaries),
+/// writing into output buffers of `room` bytes at a time.
+pub fn encode_chunked(
+    encoding: Encoding,
+    mode: EncoderErrorMode,
+    input: &str,
+    cuts: &[usize],
+    room: usize,
+) -> Encoded {
+    let mut encoder = encoding.new_encoder(mode).expect("an encoder");
+    let mut output = Vec::new();
+    let mut errors = Vec::new();
+    let mut buf = vec![0u8; room];
+    let mut bounds: Vec<usize> = cuts
+        .iter()
+        .map(|&c| {
+            let mut c = c.min(input.len());
+            while !input.is_char_boundary(c) {
+                c -= 1;
+            }
+            c
+        })
+        .collect();
+    bounds.sort();
+    bounds.push(input.len());
+    let mut start = 0;
+    let mut consumed = 0;
+    for (i, &end) in bounds.iter().enumerate() {
+        let last = i + 1 == bounds.len();
+        let mut piece = &input[start..end];
+        loop {
+            let r = encoder.encode_from_utf8(piece, &mut buf, last);
+            output.extend_from_slice(&buf[..r.written]);
+            consumed += r.read;
+            piece = &piece[r.read..];
+            match r.status {
+                EncodeStatus::InputEmpty => break,
+                EncodeStatus::OutputFull => {}
+                EncodeStatus::Unmappable(u) => errors.push((consumed - u.input.len_utf8(), u)),
+            }
+        }
+        start = end;
+    }
+    assert_eq!(consumed, input.len(), "every character is consumed");
+    Encoded { output, errors }
+}
+
+/// Encodes `input` in one piece with ample room.
+pub fn encode_whole(encoding: Encoding, mode: EncoderErrorMode, input: &str) -> Encoded {
+    encode_chunked(encoding, mode, input, &[], input.len() * 8 + 16)
+}
