@@ -23,8 +23,12 @@ pub fn read(name: &str) -> Vec<(u32, u32)> {
         }
         let mut fields = line.split('\t');
         let pointer = fields.next().unwrap().trim();
-        let code_point = fields.next().unwrap_or_else(|| panic!("{name}: bad line {line:?}"));
-        let pointer: u32 = pointer.parse().unwrap_or_else(|_| panic!("{name}: bad pointer {line:?}"));
+        let code_point = fields
+            .next()
+            .unwrap_or_else(|| panic!("{name}: bad line {line:?}"));
+        let pointer: u32 = pointer
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}: bad pointer {line:?}"));
         let hex = code_point.trim().trim_start_matches("0x");
         let code_point = u32::from_str_radix(hex, 16)
             .unwrap_or_else(|_| panic!("{name}: bad code point {line:?}"));

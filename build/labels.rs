@@ -42,7 +42,11 @@ pub fn read_encodings() -> Vec<(String, Vec<String>)> {
             }
             labels.push(label);
         }
-        assert_eq!(it.next().as_deref(), Some("name"), "a name follows each label list");
+        assert_eq!(
+            it.next().as_deref(),
+            Some("name"),
+            "a name follows each label list"
+        );
         encodings.push((it.next().expect("name"), labels));
     }
     encodings
@@ -53,8 +57,17 @@ pub fn read_encodings() -> Vec<(String, Vec<String>)> {
 pub fn generate(out: &mut String) {
     let encodings = read_encodings();
     assert_eq!(encodings.len(), 40, "the standard has 40 encodings");
-    writeln!(out, "/// The encodings' names, in the order of `encodings.json`.").unwrap();
-    writeln!(out, "pub(crate) static NAMES: [&str; {}] = [", encodings.len()).unwrap();
+    writeln!(
+        out,
+        "/// The encodings' names, in the order of `encodings.json`."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static NAMES: [&str; {}] = [",
+        encodings.len()
+    )
+    .unwrap();
     for (name, _) in &encodings {
         writeln!(out, "    {name:?},").unwrap();
     }
@@ -69,8 +82,17 @@ pub fn generate(out: &mut String) {
         assert!(w[0].0 != w[1].0, "duplicate label {}", w[0].0);
     }
     let longest = labels.iter().map(|(l, _)| l.len()).max().unwrap();
-    writeln!(out, "/// Every label, sorted, with its encoding's position in `NAMES`.").unwrap();
-    writeln!(out, "pub(crate) static LABELS: [(&str, u8); {}] = [", labels.len()).unwrap();
+    writeln!(
+        out,
+        "/// Every label, sorted, with its encoding's position in `NAMES`."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static LABELS: [(&str, u8); {}] = [",
+        labels.len()
+    )
+    .unwrap();
     for (label, i) in &labels {
         writeln!(out, "    ({label:?}, {i}),").unwrap();
     }

@@ -40,14 +40,21 @@ pub const INDEXES: [&str; 28] = [
 /// (code point, byte) pairs sorted by code point, keeping the first pointer of a duplicate code
 /// point as the standard's "index pointer" requires.
 pub fn generate(out: &mut String) {
-    writeln!(out, "pub(crate) static SINGLE_BYTE_TABLES: [SingleByteTable; {}] = [", INDEXES.len())
-        .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static SINGLE_BYTE_TABLES: [SingleByteTable; {}] = [",
+        INDEXES.len()
+    )
+    .unwrap();
     for name in INDEXES {
         let entries = super::index::read(name);
         let mut decode = [0u16; 128];
         let mut encode: Vec<(u32, u32)> = Vec::new();
         for &(pointer, code_point) in &entries {
-            assert!(pointer < 128 && code_point != 0 && code_point <= 0xFFFF, "{name}");
+            assert!(
+                pointer < 128 && code_point != 0 && code_point <= 0xFFFF,
+                "{name}"
+            );
             decode[pointer as usize] = code_point as u16;
             if !encode.iter().any(|&(c, _)| c == code_point) {
                 encode.push((code_point, pointer));

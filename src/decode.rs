@@ -2,8 +2,8 @@
 
 use crate::Encoding;
 use crate::codec::{
-    DecodeResult, DecodeStatus, Malformed, big5, euc_jp, euc_kr, gb18030, iso_2022_jp,
-    replacement, shift_jis, single_byte, utf8, utf16, x_user_defined,
+    DecodeResult, DecodeStatus, Malformed, big5, euc_jp, euc_kr, gb18030, iso_2022_jp, replacement,
+    shift_jis, single_byte, utf8, utf16, x_user_defined,
 };
 
 /// The standard's decoder error modes.

@@ -2,8 +2,8 @@
 
 use crate::Encoding;
 use crate::codec::{
-    EncodeResult, EncodeStatus, Unmappable, big5, euc_jp, euc_kr, gb18030, iso_2022_jp,
-    shift_jis, single_byte, utf8, utf16, x_user_defined,
+    EncodeResult, EncodeStatus, Unmappable, big5, euc_jp, euc_kr, gb18030, iso_2022_jp, shift_jis,
+    single_byte, utf8, utf16, x_user_defined,
 };
 
 /// The standard's encoder error modes.
@@ -22,7 +22,11 @@ pub struct NoEncoder(pub Encoding);
 
 impl std::fmt::Display for NoEncoder {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the {} encoding has no encoder: it only decodes", self.0.name())
+        write!(
+            f,
+            "the {} encoding has no encoder: it only decodes",
+            self.0.name()
+        )
     }
 }
 
@@ -180,11 +184,11 @@ impl Encoder {
     /// ```
     /// use wtf_enc::{EncoderErrorMode, Encoding};
     ///
-    /// let mut encoder = Encoding::ShiftJis.new_encoder(EncoderErrorMode::Fatal).unwrap();
+    /// let mut encoder = Encoding::Windows1252.new_encoder(EncoderErrorMode::Fatal).unwrap();
     /// let mut out = Vec::new();
-    /// let (read, unmappable) = encoder.encode_to_vec("a€b", &mut out, true);
+    /// let (read, unmappable) = encoder.encode_to_vec("a☃b", &mut out, true);
     /// assert_eq!((out.as_slice(), read), (&b"a"[..], 4));
-    /// assert_eq!(unmappable.unwrap().input, '€');
+    /// assert_eq!(unmappable.unwrap().input, '☃');
     /// ```
     pub fn encode_to_vec(
         &mut self,
@@ -240,7 +244,11 @@ mod tests {
 
     #[test]
     fn numeric_reference_is_shortest_decimal() {
-        for (c, want) in [('\0', "&#0;"), ('€', "&#8364;"), ('\u{10FFFF}', "&#1114111;")] {
+        for (c, want) in [
+            ('\0', "&#0;"),
+            ('€', "&#8364;"),
+            ('\u{10FFFF}', "&#1114111;"),
+        ] {
             let (bytes, len) = numeric_reference(c);
             assert_eq!(&bytes[..len], want.as_bytes());
         }

@@ -107,12 +107,46 @@ impl Encoding {
     pub const ALL: [Encoding; 40] = {
         use Encoding::*;
         [
-            Utf8, Ibm866, Iso8859_2, Iso8859_3, Iso8859_4, Iso8859_5, Iso8859_6, Iso8859_7,
-            Iso8859_8, Iso8859_8I, Iso8859_10, Iso8859_13, Iso8859_14, Iso8859_15, Iso8859_16,
-            Koi8R, Koi8U, Macintosh, Windows874, Windows1250, Windows1251, Windows1252,
-            Windows1253, Windows1254, Windows1255, Windows1256, Windows1257, Windows1258,
-            XMacCyrillic, Gbk, Gb18030, Big5, EucJp, Iso2022Jp, ShiftJis, EucKr, Replacement,
-            Utf16Be, Utf16Le, XUserDefined,
+            Utf8,
+            Ibm866,
+            Iso8859_2,
+            Iso8859_3,
+            Iso8859_4,
+            Iso8859_5,
+            Iso8859_6,
+            Iso8859_7,
+            Iso8859_8,
+            Iso8859_8I,
+            Iso8859_10,
+            Iso8859_13,
+            Iso8859_14,
+            Iso8859_15,
+            Iso8859_16,
+            Koi8R,
+            Koi8U,
+            Macintosh,
+            Windows874,
+            Windows1250,
+            Windows1251,
+            Windows1252,
+            Windows1253,
+            Windows1254,
+            Windows1255,
+            Windows1256,
+            Windows1257,
+            Windows1258,
+            XMacCyrillic,
+            Gbk,
+            Gb18030,
+            Big5,
+            EucJp,
+            Iso2022Jp,
+            ShiftJis,
+            EucKr,
+            Replacement,
+            Utf16Be,
+            Utf16Le,
+            XUserDefined,
         ]
     };
 
@@ -124,7 +158,10 @@ impl Encoding {
 
     /// The encoding whose name is exactly `name` (case-sensitive), if any.
     pub fn for_name(name: &str) -> Option<Encoding> {
-        NAMES.iter().position(|n| *n == name).map(|i| Encoding::ALL[i])
+        NAMES
+            .iter()
+            .position(|n| *n == name)
+            .map(|i| Encoding::ALL[i])
     }
 
     /// The standard's "get an encoding": removes leading and trailing ASCII whitespace (TAB, LF,
@@ -160,7 +197,10 @@ impl Encoding {
 
     /// Every label of this encoding, sorted.
     pub fn labels(self) -> impl Iterator<Item = &'static str> {
-        LABELS.iter().filter(move |(_, i)| *i == self as u8).map(|(l, _)| *l)
+        LABELS
+            .iter()
+            .filter(move |(_, i)| *i == self as u8)
+            .map(|(l, _)| *l)
     }
 
     /// Every label of every encoding, sorted, with its encoding.

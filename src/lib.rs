@@ -25,14 +25,13 @@
 
 #![warn(missing_docs)]
 
-pub(crate) mod codec;
+mod codec;
 mod decode;
 mod encode;
 mod encoding;
 
-pub use codec::{
-    DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, Malformed, Unmappable,
-};
+pub use codec::utf8::{Utf8Check, check_utf8};
+pub use codec::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, Malformed, Unmappable};
 pub use decode::{Decoder, DecoderErrorMode};
 pub use encode::{Encoder, EncoderErrorMode, NoEncoder};
 pub use encoding::Encoding;

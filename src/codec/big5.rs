@@ -19,7 +19,6 @@ impl Big5Decoder {
 pub(crate) struct Big5Encoder;
 
 impl Big5Encoder {
-    
     pub(crate) fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> EncodeResult {
         todo!("big5 encoder")
     }

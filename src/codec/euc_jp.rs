@@ -19,7 +19,6 @@ impl EucJpDecoder {
 pub(crate) struct EucJpEncoder;
 
 impl EucJpEncoder {
-    
     pub(crate) fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> EncodeResult {
         todo!("euc_jp encoder")
     }

@@ -19,7 +19,6 @@ impl EucKrDecoder {
 pub(crate) struct EucKrEncoder;
 
 impl EucKrEncoder {
-    
     pub(crate) fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> EncodeResult {
         todo!("euc_kr encoder")
     }

@@ -19,7 +19,9 @@ impl Gb18030Decoder {
 pub(crate) struct Gb18030Encoder;
 
 impl Gb18030Encoder {
-    pub(crate) fn new(_is_gbk: bool) -> Self { Gb18030Encoder }
+    pub(crate) fn new(_is_gbk: bool) -> Self {
+        Gb18030Encoder
+    }
     pub(crate) fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> EncodeResult {
         todo!("gb18030 encoder")
     }

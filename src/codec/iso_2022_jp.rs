@@ -19,7 +19,9 @@ impl Iso2022JpDecoder {
 pub(crate) struct Iso2022JpEncoder;
 
 impl Iso2022JpEncoder {
-    pub(crate) fn new() -> Self { Iso2022JpEncoder }
+    pub(crate) fn new() -> Self {
+        Iso2022JpEncoder
+    }
     pub(crate) fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> EncodeResult {
         todo!("iso_2022_jp encoder")
     }

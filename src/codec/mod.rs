@@ -20,7 +20,7 @@ pub(crate) mod replacement;
 pub(crate) mod shift_jis;
 pub(crate) mod single_byte;
 pub(crate) mod utf16;
-pub(crate) mod utf8;
+pub mod utf8;
 pub(crate) mod x_user_defined;
 
 /// A malformed byte sequence, as a decoder reports it.
@@ -102,22 +102,37 @@ pub struct EncodeResult {
 
 impl DecodeResult {
     pub(crate) fn new(read: usize, written: usize, status: DecodeStatus) -> Self {
-        DecodeResult { read, written, status }
+        DecodeResult {
+            read,
+            written,
+            status,
+        }
     }
 
     pub(crate) fn malformed(read: usize, written: usize, len: u8, restored: u8) -> Self {
-        Self::new(read, written, DecodeStatus::Malformed(Malformed { len, restored }))
+        Self::new(
+            read,
+            written,
+            DecodeStatus::Malformed(Malformed { len, restored }),
+        )
     }
 }
 
 impl EncodeResult {
     pub(crate) fn new(read: usize, written: usize, status: EncodeStatus) -> Self {
-        EncodeResult { read, written, status }
+        EncodeResult {
+            read,
+            written,
+            status,
+        }
     }
 
     /// `c` (just read) cannot be encoded and the standard's error carries `c` itself.
     pub(crate) fn unmappable(read: usize, written: usize, c: char) -> Self {
-        let u = Unmappable { input: c, code_point: c };
+        let u = Unmappable {
+            input: c,
+            code_point: c,
+        };
         Self::new(read, written, EncodeStatus::Unmappable(u))
     }
 }

@@ -11,7 +11,9 @@ pub(crate) struct ReplacementDecoder {
 
 impl ReplacementDecoder {
     pub(crate) fn new() -> Self {
-        ReplacementDecoder { error_returned: false }
+        ReplacementDecoder {
+            error_returned: false,
+        }
     }
 
     pub(crate) fn decode(&mut self, src: &[u8], _dst: &mut [u8], _last: bool) -> DecodeResult {

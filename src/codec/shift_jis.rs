@@ -19,7 +19,6 @@ impl ShiftJisDecoder {
 pub(crate) struct ShiftJisEncoder;
 
 impl ShiftJisEncoder {
-    
     pub(crate) fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> EncodeResult {
         todo!("shift_jis encoder")
     }

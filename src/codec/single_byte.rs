@@ -74,7 +74,11 @@ impl SingleByteEncoder {
     /// The byte for `c`, the "index pointer" + 0x80, by binary search of the sorted table.
     fn pointer_byte(&self, c: char) -> Option<u8> {
         let cp = u16::try_from(u32::from(c)).ok()?;
-        let i = self.table.encode.binary_search_by_key(&cp, |&(cp, _)| cp).ok()?;
+        let i = self
+            .table
+            .encode
+            .binary_search_by_key(&cp, |&(cp, _)| cp)
+            .ok()?;
         Some(self.table.encode[i].1)
     }
 

@@ -21,7 +21,11 @@ fn is_trailing_surrogate(unit: u16) -> bool {
 
 impl Utf16Decoder {
     pub(crate) fn new(is_be: bool) -> Self {
-        Utf16Decoder { leading_byte: None, leading_surrogate: None, is_be }
+        Utf16Decoder {
+            leading_byte: None,
+            leading_surrogate: None,
+            is_be,
+        }
     }
 
     fn code_unit(&self, first: u8, second: u8) -> u16 {
@@ -126,7 +130,11 @@ impl Utf16Encoder {
                 return EncodeResult::new(i, written, EncodeStatus::OutputFull);
             }
             for unit in units {
-                let bytes = if self.is_be { unit.to_be_bytes() } else { unit.to_le_bytes() };
+                let bytes = if self.is_be {
+                    unit.to_be_bytes()
+                } else {
+                    unit.to_le_bytes()
+                };
                 dst[written..written + 2].copy_from_slice(&bytes);
                 written += 2;
             }

@@ -135,7 +135,58 @@ impl Utf8Encoder {
             n -= 1;
         }
         dst[..n].copy_from_slice(&src.as_bytes()[..n]);
-        let status = if n == src.len() { EncodeStatus::InputEmpty } else { EncodeStatus::OutputFull };
+        let status = if n == src.len() {
+            EncodeStatus::InputEmpty
+        } else {
+            EncodeStatus::OutputFull
+        };
         EncodeResult::new(n, n, status)
+    }
+}
+
+/// Where UTF-8 input stops being valid, as the standard's UTF-8 decoder sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Utf8Check {
+    /// All of it is valid.
+    Valid,
+    /// `valid_up_to` bytes are valid, then `len` bytes (1 to 3) form one malformed sequence: the
+    /// standard's decoder reports one error for them and goes on at `valid_up_to + len`.
+    Malformed {
+        /// Length of the valid prefix.
+        valid_up_to: usize,
+        /// Length of the malformed sequence.
+        len: u8,
+    },
+    /// `valid_up_to` bytes are valid and the rest (1 to 3 bytes) begins a character that more
+    /// input may complete; at the end of the input it is one malformed sequence.
+    Incomplete {
+        /// Length of the valid prefix.
+        valid_up_to: usize,
+    },
+}
+
+/// Checks UTF-8 in bulk, for callers that pass valid input through without copying it.
+///
+/// The malformed sequences it finds are exactly those of the standard's UTF-8 decoder (the
+/// maximal invalid prefixes of Unicode's "best practice for U+FFFD").
+///
+/// ```
+/// use wtf_enc::{check_utf8, Utf8Check};
+/// assert_eq!(check_utf8(b"abc"), Utf8Check::Valid);
+/// assert_eq!(check_utf8(b"a\xE1\x80z"), Utf8Check::Malformed { valid_up_to: 1, len: 2 });
+/// assert_eq!(check_utf8(b"a\xE1\x80"), Utf8Check::Incomplete { valid_up_to: 1 });
+/// ```
+pub fn check_utf8(bytes: &[u8]) -> Utf8Check {
+    match std::str::from_utf8(bytes) {
+        Ok(_) => Utf8Check::Valid,
+        Err(e) => match e.error_len() {
+            Some(len) => Utf8Check::Malformed {
+                valid_up_to: e.valid_up_to(),
+                len: len as u8,
+            },
+            None => Utf8Check::Incomplete {
+                valid_up_to: e.valid_up_to(),
+            },
+        },
     }
 }
