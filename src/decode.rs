@@ -98,6 +98,9 @@ pub struct Decoder {
 }
 
 impl Decoder {
+    /// The room in `dst` that guarantees a call makes progress: the longest UTF-8 character.
+    pub const MIN_ROOM: usize = 4;
+
     /// A fresh decoder for `encoding` (the same as [`Encoding::new_decoder`]).
     pub fn new(encoding: Encoding, mode: DecoderErrorMode) -> Decoder {
         Decoder {

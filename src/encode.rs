@@ -112,6 +112,9 @@ pub struct Encoder {
 }
 
 impl Encoder {
+    /// The room in `dst` that guarantees a call makes progress.
+    pub const MIN_ROOM: usize = 8;
+
     /// A fresh encoder for `encoding` (the same as [`Encoding::new_encoder`]).
     pub fn new(encoding: Encoding, mode: EncoderErrorMode) -> Result<Encoder, NoEncoder> {
         Ok(Encoder {
@@ -140,7 +143,11 @@ impl Encoder {
     /// In fatal mode an unmappable character stops it with [`EncodeStatus::Unmappable`] after
     /// everything before the character has been written (for ISO-2022-JP, including the switch
     /// back to ASCII); calling again with the unread rest of `src` goes on. In html mode it never
-    /// returns `Unmappable`. Any `dst` length works, even 0.
+    /// returns `Unmappable`.
+    ///
+    /// Any `dst` length is accepted; a call always makes progress when `dst` has room for
+    /// [`Encoder::MIN_ROOM`] bytes (one character with any escape sequence before it), and with
+    /// less it may return [`EncodeStatus::OutputFull`] having done nothing.
     pub fn encode_from_utf8(&mut self, src: &str, dst: &mut [u8], last: bool) -> EncodeResult {
         let mut written = self.flush_pending(dst);
         if self.pending_start != self.pending_end {

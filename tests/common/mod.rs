@@ -17,7 +17,8 @@ pub struct Decoded {
 }
 
 /// Decodes `input` handed over in pieces cut at `cuts` (sorted offsets, repeats allowed, so empty
-/// pieces occur), writing into output buffers of `room` bytes at a time.
+/// pieces occur), writing into output buffers of `room` bytes at a time (grown by a byte
+/// whenever a call with less than the minimum room makes no progress).
 pub fn decode_chunked(
     encoding: Encoding,
     mode: DecoderErrorMode,
@@ -45,7 +46,16 @@ pub fn decode_chunked(
             match r.status {
                 DecodeStatus::InputEmpty => break,
                 DecodeStatus::OutputFull => {
-                    assert!(r.read > 0 || r.written > 0 || room < 4, "no progress with room");
+                    let progress = r.read > 0 || r.written > 0;
+                    assert!(
+                        progress || buf.len() < wtf_enc::Decoder::MIN_ROOM,
+                        "stuck at {}",
+                        buf.len()
+                    );
+                    if !progress {
+                        // Too little room for the next character: the caller must offer more.
+                        buf.resize(buf.len() + 1, 0);
+                    }
                 }
                 DecodeStatus::Malformed(m) => {
                     let end = consumed - usize::from(m.restored);
@@ -116,7 +126,17 @@ pub fn encode_chunked(
             piece = &piece[r.read..];
             match r.status {
                 EncodeStatus::InputEmpty => break,
-                EncodeStatus::OutputFull => {}
+                EncodeStatus::OutputFull => {
+                    let progress = r.read > 0 || r.written > 0;
+                    assert!(
+                        progress || buf.len() < wtf_enc::Encoder::MIN_ROOM,
+                        "stuck at {}",
+                        buf.len()
+                    );
+                    if !progress {
+                        buf.resize(buf.len() + 1, 0);
+                    }
+                }
                 EncodeStatus::Unmappable(u) => errors.push((consumed - u.input.len_utf8(), u)),
             }
         }
@@ -129,4 +149,45 @@ pub fn encode_chunked(
 /// Encodes `input` in one piece with ample room.
 pub fn encode_whole(encoding: Encoding, mode: EncoderErrorMode, input: &str) -> Encoded {
     encode_chunked(encoding, mode, input, &[], input.len() * 8 + 16)
+}
+
+/// The (pointer, code point) pairs of the standard's `indexes/index-NAME.txt`, parsed as the
+/// standard's "Indexes" section says (independently of build.rs, so tests check the tables
+/// against the files themselves).
+pub fn read_index(name: &str) -> Vec<(u32, u32)> {
+    let path = format!("{}/indexes/index-{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("index file");
+    text.split('\n')
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let mut f = l.split('\t');
+            let pointer = f.next().unwrap().trim().parse().unwrap();
+            let cp = f.next().unwrap().trim().trim_start_matches("0x");
+            (pointer, u32::from_str_radix(cp, 16).unwrap())
+        })
+        .collect()
+}
+
+/// Every (name, labels) pair of the standard's `indexes/encodings.json`, in order.
+pub fn read_encodings_json() -> Vec<(String, Vec<String>)> {
+    let path = format!("{}/indexes/encodings.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("encodings.json");
+    let mut out = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("\"labels\": [") {
+        rest = &rest[at + "\"labels\": [".len()..];
+        let end = rest.find(']').unwrap();
+        let labels = rest[..end]
+            .split(',')
+            .map(|s| s.trim().trim_matches('"').to_string())
+            .filter(|s| !s.is_empty())
+            .collect();
+        rest = &rest[end..];
+        let at = rest.find("\"name\": \"").unwrap() + "\"name\": \"".len();
+        rest = &rest[at..];
+        let end = rest.find('"').unwrap();
+        out.push((rest[..end].to_string(), labels));
+        rest = &rest[end..];
+    }
+    out
 }
