@@ -35,10 +35,13 @@ pub const INDEXES: [&str; 28] = [
     "x-mac-cyrillic",
 ];
 
-/// Writes `SINGLE_BYTE_TABLES`: per encoding, the code point of each byte 0x80..=0xFF (0 where
-/// the index has no entry: no single-byte index maps a byte to U+0000) and the encoder's
-/// (code point, byte) pairs sorted by code point, keeping the first pointer of a duplicate code
-/// point as the standard's "index pointer" requires.
+/// Writes `SINGLE_BYTE_TABLES`: per encoding,
+/// - `decode_utf8`: for each byte 0x80..=0xFF, its code point's UTF-8 bytes in the first three
+///   slots and their count in the fourth (0 where the index has no entry);
+/// - `encode_pages` and `encode_data`: a two-level table from code point to byte. The page of a
+///   code point is `encode_pages[cp >> 8]` (0: no byte maps there; else a 1-based index into
+///   `encode_data`), and its byte is `page[cp & 0xFF]` (0: unmapped; no pointer maps to 0x00).
+///   Where the index has a code point twice, the first pointer wins, as "index pointer" says.
 pub fn generate(out: &mut String) {
     writeln!(
         out,
@@ -48,25 +51,41 @@ pub fn generate(out: &mut String) {
     .unwrap();
     for name in INDEXES {
         let entries = super::index::read(name);
-        let mut decode = [0u16; 128];
-        let mut encode: Vec<(u32, u32)> = Vec::new();
+        let mut decode_utf8 = [[0u8; 4]; 128];
+        let mut pages: Vec<(u32, [u8; 256])> = Vec::new();
         for &(pointer, code_point) in &entries {
             assert!(
-                pointer < 128 && code_point != 0 && code_point <= 0xFFFF,
+                pointer < 128 && (0x80..=0xFFFF).contains(&code_point),
                 "{name}"
             );
-            decode[pointer as usize] = code_point as u16;
-            if !encode.iter().any(|&(c, _)| c == code_point) {
-                encode.push((code_point, pointer));
+            let c = char::from_u32(code_point).expect("a scalar value");
+            let slot = &mut decode_utf8[pointer as usize];
+            let len = c.encode_utf8(&mut slot[..3]).len();
+            slot[3] = len as u8;
+            let high = code_point >> 8;
+            let page = match pages.iter_mut().find(|(h, _)| *h == high) {
+                Some((_, page)) => page,
+                None => {
+                    pages.push((high, [0u8; 256]));
+                    &mut pages.last_mut().unwrap().1
+                }
+            };
+            let byte = &mut page[(code_point & 0xFF) as usize];
+            if *byte == 0 {
+                *byte = (pointer + 0x80) as u8;
             }
         }
-        encode.sort();
+        let mut page_of = [0u8; 256];
+        for (i, (high, _)) in pages.iter().enumerate() {
+            page_of[*high as usize] = (i + 1) as u8;
+        }
         writeln!(out, "    // index-{name}.txt").unwrap();
         writeln!(out, "    SingleByteTable {{").unwrap();
-        writeln!(out, "        decode: &{decode:?},").unwrap();
-        write!(out, "        encode: &[").unwrap();
-        for (code_point, pointer) in encode {
-            write!(out, "({code_point}, {}), ", pointer + 0x80).unwrap();
+        writeln!(out, "        decode_utf8: &{decode_utf8:?},").unwrap();
+        writeln!(out, "        encode_pages: &{page_of:?},").unwrap();
+        write!(out, "        encode_data: &[").unwrap();
+        for (_, page) in &pages {
+            write!(out, "{page:?}, ").unwrap();
         }
         writeln!(out, "],").unwrap();
         writeln!(out, "    }},").unwrap();

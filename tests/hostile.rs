@@ -43,7 +43,11 @@ fn ascii_is_never_masked_after_any_lead_byte() {
                 let want = format!("\u{FFFD}{}", ascii as char);
                 assert_eq!(replaced, want, "{encoding} {lead:#04X} {ascii:#04X}");
                 let fatal = decode_whole(encoding, DecoderErrorMode::Fatal, &input);
-                assert_eq!(fatal.errors, vec![(0, vec![lead])], "{encoding} {lead:#04X} {ascii:#04X}");
+                assert_eq!(
+                    fatal.errors,
+                    vec![(0, vec![lead])],
+                    "{encoding} {lead:#04X} {ascii:#04X}"
+                );
                 assert_eq!(fatal.output, [ascii], "{encoding} {lead:#04X} {ascii:#04X}");
             }
         }
@@ -75,7 +79,10 @@ fn iso_2022_jp_encoder_never_emits_escape_shift_out_or_shift_in_from_input() {
                 assert_eq!(fatal.errors[0].1.input, injected);
                 assert_eq!(fatal.errors[0].1.code_point, '\u{FFFD}');
                 let back = common::decode_str(Encoding::Iso2022Jp, &html.output);
-                assert!(!back.contains(injected), "{input:?} decodes back to {back:?}");
+                assert!(
+                    !back.contains(injected),
+                    "{input:?} decodes back to {back:?}"
+                );
                 assert!(back.contains("&#65533;"), "{input:?}");
             }
         }
@@ -85,7 +92,10 @@ fn iso_2022_jp_encoder_never_emits_escape_shift_out_or_shift_in_from_input() {
 /// Every ESC in `output` starts one of the three escape sequences the encoder writes, and there
 /// is no SO or SI at all.
 fn assert_escapes_are_the_encoders_own(output: &[u8], input: &str) {
-    assert!(!output.contains(&0x0E) && !output.contains(&0x0F), "{input:?}: {output:02X?}");
+    assert!(
+        !output.contains(&0x0E) && !output.contains(&0x0F),
+        "{input:?}: {output:02X?}"
+    );
     for (i, &b) in output.iter().enumerate() {
         if b == 0x1B {
             let seq = &output[i + 1..(i + 3).min(output.len())];
@@ -131,7 +141,13 @@ fn long_runs_of_lead_bytes_decode_in_bounded_steps() {
     for encoding in Encoding::ALL {
         for byte in [0x81u8, 0x8E, 0x8F, 0xA1, 0xE0, 0xFE, 0xFF, 0x1B] {
             let input = vec![byte; N];
-            let d = decode_chunked(encoding, DecoderErrorMode::Replacement, &input, &[N / 3], 65536);
+            let d = decode_chunked(
+                encoding,
+                DecoderErrorMode::Replacement,
+                &input,
+                &[N / 3],
+                65536,
+            );
             // Each character decoded consumed at least one byte and wrote at most four.
             assert!(d.output.len() <= 4 * N, "{encoding} {byte:#04X}");
             assert!(std::str::from_utf8(&d.output).is_ok());
@@ -145,11 +161,22 @@ fn long_runs_of_escape_sequences_and_lone_surrogates() {
     let escapes: Vec<u8> = b"\x1B$B\x1B(J\x1B(B\x1B(I".repeat(N / 12);
     let d = decode_whole(Encoding::Iso2022Jp, DecoderErrorMode::Fatal, &escapes);
     // Each escape directly after another is an error (the output flag).
-    assert!(d.errors.len() >= escapes.len() / 3 / 2, "{}", d.errors.len());
-    for (encoding, unit) in [(Encoding::Utf16Le, [0x00u8, 0xD8]), (Encoding::Utf16Be, [0xD8, 0x00])] {
+    assert!(
+        d.errors.len() >= escapes.len() / 3 / 2,
+        "{}",
+        d.errors.len()
+    );
+    for (encoding, unit) in [
+        (Encoding::Utf16Le, [0x00u8, 0xD8]),
+        (Encoding::Utf16Be, [0xD8, 0x00]),
+    ] {
         let input: Vec<u8> = unit.repeat(N);
         let d = decode_whole(encoding, DecoderErrorMode::Fatal, &input);
-        assert_eq!(d.errors.len(), N, "{encoding}: one error per lone leading surrogate");
+        assert_eq!(
+            d.errors.len(),
+            N,
+            "{encoding}: one error per lone leading surrogate"
+        );
     }
 }
 

@@ -166,3 +166,59 @@ fn x_user_defined_refuses_other_code_points() {
         assert_eq!(e.errors[0].1.input, c);
     }
 }
+
+mod long_inputs {
+    //! Long mixed inputs through the fast paths, against expectations built byte by byte from
+    //! the index files.
+
+    use super::*;
+    use proptest::prelude::*;
+
+    fn mixed_bytes() -> impl Strategy<Value = Vec<u8>> {
+        let run = prop_oneof![
+            proptest::collection::vec(0u8..0x80, 0..40),
+            proptest::collection::vec(0x80u8..=0xFF, 0..40),
+            proptest::collection::vec(any::<u8>(), 0..40),
+        ];
+        proptest::collection::vec(run, 0..40).prop_map(|runs| runs.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn decode_matches_the_index_byte_by_byte(input in mixed_bytes(), which in 0usize..28) {
+            let (enc, index) = single_byte_encodings()[which];
+            let map: std::collections::HashMap<u32, u32> = read_index(index).into_iter().collect();
+            let want: String = input
+                .iter()
+                .map(|&b| match b {
+                    0..=0x7F => b as char,
+                    _ => map.get(&(u32::from(b) - 0x80)).map_or('\u{FFFD}', |&c| char::from_u32(c).unwrap()),
+                })
+                .collect();
+            prop_assert_eq!(common::decode_str(enc, &input), want);
+        }
+
+        #[test]
+        fn encode_matches_the_index_char_by_char(input in mixed_bytes(), which in 0usize..28) {
+            let (enc, index) = single_byte_encodings()[which];
+            let entries = read_index(index);
+            // Text made of characters of this encoding: decode via the index, skipping holes.
+            let text: String = input
+                .iter()
+                .filter_map(|&b| match b {
+                    0..=0x7F => Some(b as char),
+                    _ => entries.iter().find(|e| e.0 == u32::from(b) - 0x80).map(|e| char::from_u32(e.1).unwrap()),
+                })
+                .collect();
+            let want: Vec<u8> = text
+                .chars()
+                .map(|c| match c as u32 {
+                    cp @ 0..=0x7F => cp as u8,
+                    cp => (entries.iter().find(|e| e.1 == cp).unwrap().0 + 0x80) as u8,
+                })
+                .collect();
+            let got = encode_whole(enc, EncoderErrorMode::Fatal, &text);
+            prop_assert_eq!(got.output, want);
+        }
+    }
+}

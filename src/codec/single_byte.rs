@@ -2,16 +2,18 @@
 //! generated from their indexes.
 
 use super::ascii::copy_ascii;
-use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_bmp};
+use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus};
 use crate::Encoding;
 
-/// One single-byte encoding's tables.
+/// One single-byte encoding's tables (see `build/single_byte.rs` for their layout).
 #[derive(Debug)]
 pub(crate) struct SingleByteTable {
-    /// The code point of each byte 0x80..=0xFF, or 0 where the index has none.
-    pub(crate) decode: &'static [u16; 128],
-    /// (code point, byte) pairs sorted by code point; the first pointer wins for duplicates.
-    pub(crate) encode: &'static [(u16, u8)],
+    /// For each byte 0x80..=0xFF: its character's UTF-8 bytes, then their count (0: unmapped).
+    pub(crate) decode_utf8: &'static [[u8; 4]; 128],
+    /// For each high byte of a BMP code point: 0, or the 1-based index of its page.
+    pub(crate) encode_pages: &'static [u8; 256],
+    /// Pages of 256 bytes: the byte for each low byte of a code point (0: unmapped).
+    pub(crate) encode_data: &'static [[u8; 256]],
 }
 
 include!(concat!(env!("OUT_DIR"), "/single_byte.rs"));
@@ -40,24 +42,59 @@ impl SingleByteDecoder {
             let n = copy_ascii(&src[read..], &mut dst[written..]);
             read += n;
             written += n;
+            // While there is room for the longest character (3 bytes), decode without further
+            // bounds reasoning: every byte writes its slot's three bytes and advances by its
+            // length.
+            while read < src.len() && dst.len() - written >= 3 {
+                let byte = src[read];
+                if byte < 0x80 {
+                    if starts_ascii_word(&src[read..]) {
+                        break; // a run of ASCII: back to the word-at-a-time copy
+                    }
+                    dst[written] = byte;
+                    written += 1;
+                    read += 1;
+                    continue;
+                }
+                let slot = &self.table.decode_utf8[usize::from(byte - 0x80)];
+                let len = usize::from(slot[3]);
+                if len == 0 {
+                    return DecodeResult::malformed(read + 1, written, 1, 0);
+                }
+                dst[written..written + 3].copy_from_slice(&slot[..3]);
+                written += len;
+                read += 1;
+            }
             let Some(&byte) = src.get(read) else {
                 return DecodeResult::new(read, written, DecodeStatus::InputEmpty);
             };
             if byte < 0x80 {
-                // copy_ascii stopped on a full `dst`.
+                if written < dst.len() {
+                    continue;
+                }
                 return DecodeResult::new(read, written, DecodeStatus::OutputFull);
             }
-            let code_point = self.table.decode[usize::from(byte - 0x80)];
-            if code_point == 0 {
+            // Less than 3 bytes of room: write the character only if it fits exactly.
+            let slot = &self.table.decode_utf8[usize::from(byte - 0x80)];
+            let len = usize::from(slot[3]);
+            if len == 0 {
                 return DecodeResult::malformed(read + 1, written, 1, 0);
             }
-            let Some(len) = write_bmp(dst, written, code_point) else {
+            if dst.len() - written < len {
                 return DecodeResult::new(read, written, DecodeStatus::OutputFull);
-            };
+            }
+            dst[written..written + len].copy_from_slice(&slot[..len]);
             written += len;
             read += 1;
         }
     }
+}
+
+/// Whether `src` starts with eight ASCII bytes, worth handing to the word-at-a-time copy.
+#[inline]
+fn starts_ascii_word(src: &[u8]) -> bool {
+    src.get(..8)
+        .is_some_and(|w| u64::from_ne_bytes(w.try_into().unwrap()) & 0x8080_8080_8080_8080 == 0)
 }
 
 /// <https://encoding.spec.whatwg.org/#single-byte-encoder>
@@ -71,15 +108,22 @@ impl SingleByteEncoder {
         SingleByteEncoder { table }
     }
 
-    /// The byte for `c`, the "index pointer" + 0x80, by binary search of the sorted table.
+    /// The byte for `c`, the "index pointer" + 0x80, in two table lookups.
+    #[inline]
     fn pointer_byte(&self, c: char) -> Option<u8> {
-        let cp = u16::try_from(u32::from(c)).ok()?;
-        let i = self
+        let cp = u32::from(c);
+        if cp > 0xFFFF {
+            return None;
+        }
+        let page = self.table.encode_pages[(cp >> 8) as usize];
+        let page = self
             .table
-            .encode
-            .binary_search_by_key(&cp, |&(cp, _)| cp)
-            .ok()?;
-        Some(self.table.encode[i].1)
+            .encode_data
+            .get(usize::from(page).checked_sub(1)?)?;
+        match page[(cp & 0xFF) as usize] {
+            0 => None,
+            byte => Some(byte),
+        }
     }
 
     pub(crate) fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> EncodeResult {
