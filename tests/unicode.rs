@@ -240,3 +240,34 @@ fn replacement_decodes_any_nonempty_input_to_one_fffd() {
     );
     assert_eq!(errors(Encoding::Replacement, b"abc"), vec![(0, vec![b'a'])]);
 }
+
+mod utf16_long_inputs {
+    //! Long inputs through the UTF-16 fast paths, against the Unicode definition of UTF-16 as
+    //! the standard library implements it (each unpaired surrogate one U+FFFD, as in the
+    //! standard's decoder for inputs of whole code units).
+
+    use super::*;
+    use proptest::prelude::*;
+
+    fn units() -> impl Strategy<Value = Vec<u16>> {
+        let unit = prop_oneof![
+            4 => 0u16..0x80,
+            2 => 0x80u16..0x800,
+            2 => 0x800u16..0xD800,
+            1 => 0xD800u16..0xE000,
+            1 => 0xE000u16..=0xFFFF,
+        ];
+        proptest::collection::vec(unit, 0..300)
+    }
+
+    proptest! {
+        #[test]
+        fn decoding_matches_unicode_utf16(units in units(), be in any::<bool>()) {
+            let enc = if be { Encoding::Utf16Be } else { Encoding::Utf16Le };
+            let want: String = char::decode_utf16(units.iter().copied())
+                .map(|r| r.unwrap_or('\u{FFFD}'))
+                .collect();
+            prop_assert_eq!(replaced(enc, &utf16(&units, be)), want);
+        }
+    }
+}

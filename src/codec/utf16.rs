@@ -36,9 +36,64 @@ impl Utf16Decoder {
         }
     }
 
+    /// Decodes whole code units that are not surrogates while there is room for the longest of
+    /// them (3 bytes of UTF-8), four ASCII units a word at a time. Returns at the first
+    /// surrogate, at a lone final byte, or when room runs short; the caller's general loop,
+    /// which follows the standard step by step, takes over from there.
+    #[inline]
+    fn decode_bmp_run(&self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        // Four code units that are all ASCII: high bytes 0 and low bytes below 0x80.
+        let ascii_mask: u64 = if self.is_be {
+            0x80FF_80FF_80FF_80FF
+        } else {
+            0xFF80_FF80_FF80_FF80
+        };
+        let (mut read, mut written) = (0, 0);
+        while src.len() - read >= 2 && dst.len() - written >= 3 {
+            if src.len() - read >= 8 && dst.len() - written >= 4 {
+                let word = u64::from_le_bytes(src[read..read + 8].try_into().unwrap());
+                if word & ascii_mask == 0 {
+                    let low = usize::from(!self.is_be);
+                    for i in 0..4 {
+                        dst[written + i] = src[read + 2 * i + 1 - low];
+                    }
+                    read += 8;
+                    written += 4;
+                    continue;
+                }
+            }
+            let unit = self.code_unit(src[read], src[read + 1]);
+            match unit {
+                0..=0x7F => {
+                    dst[written] = unit as u8;
+                    written += 1;
+                }
+                0x80..=0x7FF => {
+                    dst[written] = 0xC0 | (unit >> 6) as u8;
+                    dst[written + 1] = 0x80 | (unit & 0x3F) as u8;
+                    written += 2;
+                }
+                0xD800..=0xDFFF => break,
+                _ => {
+                    dst[written] = 0xE0 | (unit >> 12) as u8;
+                    dst[written + 1] = 0x80 | ((unit >> 6) & 0x3F) as u8;
+                    dst[written + 2] = 0x80 | (unit & 0x3F) as u8;
+                    written += 3;
+                }
+            }
+            read += 2;
+        }
+        (read, written)
+    }
+
     pub(crate) fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> DecodeResult {
         let (mut read, mut written) = (0, 0);
         loop {
+            if self.leading_byte.is_none() && self.leading_surrogate.is_none() {
+                let (r, w) = self.decode_bmp_run(&src[read..], &mut dst[written..]);
+                read += r;
+                written += w;
+            }
             // The next code unit: its first byte is either held from an earlier call or at
             // `read`; `held` says which, since a restore must put it back where it came from.
             let held = self.leading_byte.is_some();
