@@ -119,7 +119,7 @@ pub fn big5(out: &mut String) {
     );
     write_array(
         out,
-        "Bit p says pointer p's code point is in plane 2 (U+20000 | BIG5_INDEX[p]).",
+        "Bit `p` says pointer `p`'s code point is in plane 2: `0x20000 | BIG5_INDEX[p]`.",
         "BIG5_ASTRAL",
         "u32",
         &astral,

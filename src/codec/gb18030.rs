@@ -108,15 +108,16 @@ fn step(input: &[u8], last: bool) -> Step {
     }
 }
 
-/// The shared gb18030 and GBK decoder
-/// (<https://encoding.spec.whatwg.org/#gb18030-decoder>).
+/// <https://encoding.spec.whatwg.org/#gb18030-decoder>
 ///
-/// It decodes a whole sequence at a time. Between calls it holds the bytes it has read but not
-/// yet decoded: gb18030 first, second and third (as far as set) while the input ends inside a
-/// sequence, or the bytes an error restored when they came in an earlier call. Either way they
-/// are read again before the next `src`.
+/// Also GBK's decoder (<https://encoding.spec.whatwg.org/#gbk-decoder>). It decodes a whole
+/// sequence at a time (see [`step`]), which is the standard's byte-at-a-time handler with its
+/// state kept as the bytes that make it up.
 #[derive(Clone, Debug)]
 pub(crate) struct Gb18030Decoder {
+    /// Bytes read in earlier calls and not yet decoded, read again before the next `src`:
+    /// gb18030 first, gb18030 second and gb18030 third (as far as set) when the input ended
+    /// inside a sequence, or the bytes an error restored when they came in an earlier call.
     held: [u8; 3],
     held_len: u8,
 }
@@ -235,8 +236,10 @@ fn index_pointer(code_point: u32) -> Option<u16> {
     Some(GB18030_ENCODE[i])
 }
 
-/// The gb18030 encoder, or GBK's when `is_gbk`
-/// (<https://encoding.spec.whatwg.org/#gb18030-encoder>).
+/// <https://encoding.spec.whatwg.org/#gb18030-encoder>
+///
+/// With `is_gbk` (the standard's "is GBK") it is GBK's encoder
+/// (<https://encoding.spec.whatwg.org/#gbk-encoder>).
 #[derive(Clone, Debug)]
 pub(crate) struct Gb18030Encoder {
     is_gbk: bool,
