@@ -893,3 +893,18 @@ mod chunking {
         }
     }
 }
+
+#[test]
+fn every_other_bmp_code_point_is_unmappable_in_big5_and_euc_kr() {
+    let big5 = big5_encoder_pointers();
+    let kr = first_pointers(&read_index("euc-kr"));
+    let scalars = || (0x80..=0xFFFF).filter_map(char::from_u32);
+    let big5_chars: Vec<char> = scalars()
+        .filter(|&c| !big5.contains_key(&u32::from(c)))
+        .collect();
+    let kr_chars: Vec<char> = scalars()
+        .filter(|&c| !kr.contains_key(&u32::from(c)))
+        .collect();
+    assert_unmappable(BIG5, &big5_chars);
+    assert_unmappable(EUC_KR, &kr_chars);
+}
