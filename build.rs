@@ -1,6 +1,8 @@
 //! Turns the standard's index files in `indexes/` into static tables in `OUT_DIR`, so nothing
 //! reads `indexes/` at run time. Each family's generator lives in `build/`.
 
+#[path = "build/chinese.rs"]
+mod chinese;
 #[path = "build/index.rs"]
 mod index;
 #[path = "build/labels.rs"]
@@ -22,4 +24,7 @@ fn main() {
     println!("cargo::rerun-if-changed=build");
     write("labels.rs", labels::generate);
     write("single_byte.rs", single_byte::generate);
+    write("gb18030.rs", chinese::gb18030);
+    write("big5.rs", chinese::big5);
+    write("euc_kr.rs", chinese::euc_kr);
 }
