@@ -3,6 +3,8 @@
 
 #[path = "build/index.rs"]
 mod index;
+#[path = "build/japanese.rs"]
+mod japanese;
 #[path = "build/labels.rs"]
 mod labels;
 #[path = "build/single_byte.rs"]
@@ -22,4 +24,5 @@ fn main() {
     println!("cargo::rerun-if-changed=build");
     write("labels.rs", labels::generate);
     write("single_byte.rs", single_byte::generate);
+    write("japanese.rs", japanese::generate);
 }
