@@ -5,6 +5,8 @@
 mod chinese;
 #[path = "build/index.rs"]
 mod index;
+#[path = "build/japanese.rs"]
+mod japanese;
 #[path = "build/labels.rs"]
 mod labels;
 #[path = "build/single_byte.rs"]
@@ -27,4 +29,5 @@ fn main() {
     write("gb18030.rs", chinese::gb18030);
     write("big5.rs", chinese::big5);
     write("euc_kr.rs", chinese::euc_kr);
+    write("japanese.rs", japanese::generate);
 }

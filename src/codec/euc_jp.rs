@@ -1,25 +1,148 @@
-//! euc_jp: NOT YET IMPLEMENTED (placeholder so the dispatch compiles; see issue 3).
+//! EUC-JP: JIS X 0208 in two bytes, JIS X 0212 after 0x8F (decoded only) and half-width
+//! katakana after 0x8E.
 
-use super::{DecodeResult, EncodeResult};
+use super::ascii::copy_ascii;
+use super::jis0208::{jis0208_code_point, jis0208_pointer, jis0212_code_point};
+use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_bmp};
 
+/// <https://encoding.spec.whatwg.org/#euc-jp-decoder>
 #[derive(Clone, Debug)]
-pub(crate) struct EucJpDecoder;
+pub(crate) struct EucJpDecoder {
+    /// EUC-JP jis0212: the lead byte in `euc_jp_lead` followed 0x8F.
+    euc_jp_jis0212: bool,
+    /// EUC-JP leading: 0x00 when between characters.
+    euc_jp_lead: u8,
+}
 
 impl EucJpDecoder {
     pub(crate) fn new() -> Self {
-        EucJpDecoder
+        EucJpDecoder {
+            euc_jp_jis0212: false,
+            euc_jp_lead: 0x00,
+        }
     }
 
-    pub(crate) fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> DecodeResult {
-        todo!("euc_jp decoder")
+    /// The bytes consumed so far for the pending character: the lead, and 0x8F before it.
+    fn pending_len(&self) -> u8 {
+        u8::from(self.euc_jp_lead != 0) + u8::from(self.euc_jp_jis0212)
+    }
+
+    pub(crate) fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> DecodeResult {
+        let (mut read, mut written) = (0, 0);
+        loop {
+            if self.euc_jp_lead == 0x00 {
+                let n = copy_ascii(&src[read..], &mut dst[written..]);
+                read += n;
+                written += n;
+            }
+            let Some(&byte) = src.get(read) else {
+                if last && self.euc_jp_lead != 0x00 {
+                    let len = self.pending_len();
+                    self.euc_jp_lead = 0x00;
+                    self.euc_jp_jis0212 = false;
+                    return DecodeResult::malformed(read, written, len, 0);
+                }
+                return DecodeResult::new(read, written, DecodeStatus::InputEmpty);
+            };
+            let lead = self.euc_jp_lead;
+            if lead == 0x8E && (0xA1..=0xDF).contains(&byte) {
+                let code_point = 0xFF61 - 0xA1 + u16::from(byte);
+                let Some(len) = write_bmp(dst, written, code_point) else {
+                    return DecodeResult::new(read, written, DecodeStatus::OutputFull);
+                };
+                written += len;
+                self.euc_jp_lead = 0x00;
+                read += 1;
+                continue;
+            }
+            if lead == 0x8F && (0xA1..=0xFE).contains(&byte) {
+                self.euc_jp_jis0212 = true;
+                self.euc_jp_lead = byte;
+                read += 1;
+                continue;
+            }
+            if lead != 0x00 {
+                let mut code_point = None;
+                if (0xA1..=0xFE).contains(&lead) && (0xA1..=0xFE).contains(&byte) {
+                    let pointer = usize::from(lead - 0xA1) * 94 + usize::from(byte - 0xA1);
+                    code_point = if self.euc_jp_jis0212 {
+                        jis0212_code_point(pointer)
+                    } else {
+                        jis0208_code_point(pointer)
+                    };
+                }
+                if let Some(code_point) = code_point {
+                    let Some(len) = write_bmp(dst, written, code_point) else {
+                        return DecodeResult::new(read, written, DecodeStatus::OutputFull);
+                    };
+                    written += len;
+                    self.euc_jp_lead = 0x00;
+                    self.euc_jp_jis0212 = false;
+                    read += 1;
+                    continue;
+                }
+                let len = self.pending_len();
+                self.euc_jp_lead = 0x00;
+                self.euc_jp_jis0212 = false;
+                if byte < 0x80 {
+                    // Restored: an ASCII byte is never masked, so it stays unread.
+                    return DecodeResult::malformed(read, written, len, 0);
+                }
+                return DecodeResult::malformed(read + 1, written, len + 1, 0);
+            }
+            match byte {
+                // copy_ascii stopped on a full `dst`.
+                0x00..=0x7F => return DecodeResult::new(read, written, DecodeStatus::OutputFull),
+                0x8E | 0x8F | 0xA1..=0xFE => {
+                    self.euc_jp_lead = byte;
+                    read += 1;
+                }
+                _ => return DecodeResult::malformed(read + 1, written, 1, 0),
+            }
+        }
     }
 }
 
+/// <https://encoding.spec.whatwg.org/#euc-jp-encoder>
 #[derive(Clone, Debug)]
 pub(crate) struct EucJpEncoder;
 
 impl EucJpEncoder {
-    pub(crate) fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> EncodeResult {
-        todo!("euc_jp encoder")
+    pub(crate) fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> EncodeResult {
+        let (mut read, mut written) = (0, 0);
+        loop {
+            let n = copy_ascii(&src.as_bytes()[read..], &mut dst[written..]);
+            read += n;
+            written += n;
+            let Some(c) = src[read..].chars().next() else {
+                return EncodeResult::new(read, written, EncodeStatus::InputEmpty);
+            };
+            let buf: [u8; 2];
+            let out: &[u8] = match c {
+                // An ASCII code point here means copy_ascii stopped on a full `dst`.
+                '\0'..='\x7F' => return EncodeResult::new(read, written, EncodeStatus::OutputFull),
+                '\u{A5}' => b"\x5C",
+                '\u{203E}' => b"\x7E",
+                '\u{FF61}'..='\u{FF9F}' => {
+                    buf = [0x8E, (u32::from(c) - 0xFF61 + 0xA1) as u8];
+                    &buf
+                }
+                _ => {
+                    let code_point = if c == '\u{2212}' { '\u{FF0D}' } else { c };
+                    let Some(pointer) = jis0208_pointer(code_point) else {
+                        // (U+2212 never gets here: U+FF0D is in the index.)
+                        return EncodeResult::unmappable(read + c.len_utf8(), written, c);
+                    };
+                    buf = [(pointer / 94 + 0xA1) as u8, (pointer % 94 + 0xA1) as u8];
+                    &buf
+                }
+            };
+            let Some(slot) = dst.get_mut(written..written + out.len()) else {
+                return EncodeResult::new(read, written, EncodeStatus::OutputFull);
+            };
+            slot.copy_from_slice(out);
+            written += out.len();
+            read += c.len_utf8();
+        }
     }
 }

@@ -1,25 +1,144 @@
-//! shift_jis: NOT YET IMPLEMENTED (placeholder so the dispatch compiles; see issue 3).
+//! Shift_JIS: JIS X 0208 (with the IBM and NEC extensions) in two bytes, half-width katakana in
+//! one, and the Windows user-defined area as Private Use code points.
 
-use super::{DecodeResult, EncodeResult};
+use super::ascii::copy_ascii;
+use super::jis0208::{jis0208_code_point, shift_jis_pointer};
+use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_bmp};
 
+/// <https://encoding.spec.whatwg.org/#shift_jis-decoder>
 #[derive(Clone, Debug)]
-pub(crate) struct ShiftJisDecoder;
+pub(crate) struct ShiftJisDecoder {
+    /// Shift_JIS leading: 0x00 when between characters.
+    shift_jis_lead: u8,
+}
+
+/// The code point of a Shift_JIS `pointer`: the user-defined range, then index jis0208.
+fn code_point(pointer: usize) -> Option<u16> {
+    if (8836..=10715).contains(&pointer) {
+        // EUDC: 0xE000 - 8836 + pointer.
+        return Some(0xE000 + (pointer - 8836) as u16);
+    }
+    jis0208_code_point(pointer)
+}
 
 impl ShiftJisDecoder {
     pub(crate) fn new() -> Self {
-        ShiftJisDecoder
+        ShiftJisDecoder {
+            shift_jis_lead: 0x00,
+        }
     }
 
-    pub(crate) fn decode(&mut self, _src: &[u8], _dst: &mut [u8], _last: bool) -> DecodeResult {
-        todo!("shift_jis decoder")
+    pub(crate) fn decode(&mut self, src: &[u8], dst: &mut [u8], last: bool) -> DecodeResult {
+        let (mut read, mut written) = (0, 0);
+        loop {
+            if self.shift_jis_lead == 0x00 {
+                let n = copy_ascii(&src[read..], &mut dst[written..]);
+                read += n;
+                written += n;
+            }
+            let Some(&byte) = src.get(read) else {
+                if last && self.shift_jis_lead != 0x00 {
+                    self.shift_jis_lead = 0x00;
+                    return DecodeResult::malformed(read, written, 1, 0);
+                }
+                return DecodeResult::new(read, written, DecodeStatus::InputEmpty);
+            };
+            let lead = self.shift_jis_lead;
+            if lead != 0x00 {
+                let offset = if byte < 0x7F { 0x40 } else { 0x41 };
+                let lead_offset = if lead < 0xA0 { 0x81 } else { 0xC1 };
+                let pointer = match byte {
+                    0x40..=0x7E | 0x80..=0xFC => {
+                        Some(usize::from(lead - lead_offset) * 188 + usize::from(byte - offset))
+                    }
+                    _ => None,
+                };
+                if let Some(code_point) = pointer.and_then(code_point) {
+                    let Some(len) = write_bmp(dst, written, code_point) else {
+                        return DecodeResult::new(read, written, DecodeStatus::OutputFull);
+                    };
+                    written += len;
+                    self.shift_jis_lead = 0x00;
+                    read += 1;
+                    continue;
+                }
+                self.shift_jis_lead = 0x00;
+                if byte < 0x80 {
+                    // Restored: an ASCII byte is never masked, so it stays unread.
+                    return DecodeResult::malformed(read, written, 1, 0);
+                }
+                return DecodeResult::malformed(read + 1, written, 2, 0);
+            }
+            match byte {
+                // copy_ascii stopped on a full `dst`.
+                0x00..=0x7F => return DecodeResult::new(read, written, DecodeStatus::OutputFull),
+                0x80 | 0xA1..=0xDF => {
+                    let code_point = if byte == 0x80 {
+                        0x80
+                    } else {
+                        0xFF61 - 0xA1 + u16::from(byte)
+                    };
+                    let Some(len) = write_bmp(dst, written, code_point) else {
+                        return DecodeResult::new(read, written, DecodeStatus::OutputFull);
+                    };
+                    written += len;
+                    read += 1;
+                }
+                0x81..=0x9F | 0xE0..=0xFC => {
+                    self.shift_jis_lead = byte;
+                    read += 1;
+                }
+                _ => return DecodeResult::malformed(read + 1, written, 1, 0),
+            }
+        }
     }
 }
 
+/// <https://encoding.spec.whatwg.org/#shift_jis-encoder>
 #[derive(Clone, Debug)]
 pub(crate) struct ShiftJisEncoder;
 
 impl ShiftJisEncoder {
-    pub(crate) fn encode(&mut self, _src: &str, _dst: &mut [u8], _last: bool) -> EncodeResult {
-        todo!("shift_jis encoder")
+    pub(crate) fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> EncodeResult {
+        let (mut read, mut written) = (0, 0);
+        loop {
+            let n = copy_ascii(&src.as_bytes()[read..], &mut dst[written..]);
+            read += n;
+            written += n;
+            let Some(c) = src[read..].chars().next() else {
+                return EncodeResult::new(read, written, EncodeStatus::InputEmpty);
+            };
+            let mut buf = [0u8; 2];
+            let out: &[u8] = match c {
+                // An ASCII code point here means copy_ascii stopped on a full `dst`.
+                '\0'..='\x7F' => return EncodeResult::new(read, written, EncodeStatus::OutputFull),
+                '\u{80}' => b"\x80",
+                '\u{A5}' => b"\x5C",
+                '\u{203E}' => b"\x7E",
+                '\u{FF61}'..='\u{FF9F}' => {
+                    buf[0] = (u32::from(c) - 0xFF61 + 0xA1) as u8;
+                    &buf[..1]
+                }
+                _ => {
+                    let code_point = if c == '\u{2212}' { '\u{FF0D}' } else { c };
+                    let Some(pointer) = shift_jis_pointer(code_point) else {
+                        // (U+2212 never gets here: U+FF0D has a pointer.)
+                        return EncodeResult::unmappable(read + c.len_utf8(), written, c);
+                    };
+                    let lead = pointer / 188;
+                    let lead_offset = if lead < 0x1F { 0x81 } else { 0xC1 };
+                    let trail = pointer % 188;
+                    let offset = if trail < 0x3F { 0x40 } else { 0x41 };
+                    buf = [(lead + lead_offset) as u8, (trail + offset) as u8];
+                    &buf
+                }
+            };
+            let Some(slot) = dst.get_mut(written..written + out.len()) else {
+                return EncodeResult::new(read, written, EncodeStatus::OutputFull);
+            };
+            slot.copy_from_slice(out);
+            written += out.len();
+            read += c.len_utf8();
+        }
     }
 }
