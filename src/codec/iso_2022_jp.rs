@@ -125,7 +125,8 @@ impl Iso2022JpDecoder {
                     // The standard goes to escape start and returns an error. The same is to
                     // report the leading byte alone and read the ESC again in the leading byte
                     // state, which goes to escape start; the escape is then not part of the
-                    // malformed sequence it begins.
+                    // malformed sequence it begins. (Counting the ESC in this error would leave
+                    // a failed escape after it, as in 0x30 ESC X, an error with no bytes.)
                     self.iso2022jp_decoder_state = LeadByte;
                     let restored = unread(self);
                     return DecodeResult::malformed(read, written, 1, restored);
