@@ -962,4 +962,80 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn decode_with_continue_lists_every_error_as_the_standard_goes_on() {
+        let options = DecodeOptions {
+            encoding: Encoding::Utf8,
+            mode: DecoderErrorMode::Fatal,
+            bom: BomHandling::Sniff,
+        };
+        let mut errors = Vec::new();
+        let mut out = Vec::new();
+        let done = decode_with(
+            Trickle(b"a\xFFb\n\xE2\x82c\xF0"),
+            &mut out,
+            &options,
+            &mut Buffers::with_sizes(4, 16),
+            |e| {
+                errors.push((e.bytes().to_vec(), e.position));
+                ControlFlow::Continue(())
+            },
+        )
+        .unwrap();
+        assert_eq!(out, b"ab\nc");
+        assert_eq!(done.bytes_read, 8);
+        let at = |offset, line, column| Position {
+            offset,
+            line,
+            column,
+        };
+        assert_eq!(
+            errors,
+            [
+                (vec![0xFF], at(1, 1, 2)),
+                (vec![0xE2, 0x82], at(4, 2, 1)),
+                (vec![0xF0], at(7, 2, 2)),
+            ]
+        );
+    }
+
+    /// The encode stream gives what one call of the encoder on the whole input gives.
+    #[test]
+    fn encode_stream_matches_whole_input_encoding() {
+        let text = "a\u{e9}\u{20ac}\u{2603}\u{1F600}\r\nz".repeat(3);
+        for encoding in [
+            Encoding::Utf16Le,
+            Encoding::Windows1252,
+            Encoding::XUserDefined,
+        ] {
+            for mode in [EncoderErrorMode::Html, EncoderErrorMode::Fatal] {
+                let mut want = Vec::new();
+                let (read, unmappable) = encoding
+                    .new_encoder(mode)
+                    .unwrap()
+                    .encode_to_vec(&text, &mut want, true);
+                let want_error = unmappable.map(|u| (read - u.input.len_utf8()) as u64);
+                for (inp, out) in [(4, 16), (5, 17), (9, 31)] {
+                    let mut got = Vec::new();
+                    let encoder = encoding.new_encoder(mode).unwrap();
+                    let result = encode(
+                        Trickle(text.as_bytes()),
+                        &mut got,
+                        encoder,
+                        b"",
+                        &mut Buffers::with_sizes(inp, out),
+                    );
+                    let got_error = match result {
+                        Ok(_) => None,
+                        Err(StreamError::Unmappable(e)) => Some(e.position.offset),
+                        Err(e) => panic!("{e}"),
+                    };
+                    let case = format!("{encoding} {mode:?} {inp}/{out}");
+                    assert_eq!(got, want, "{case}");
+                    assert_eq!(got_error, want_error, "{case}");
+                }
+            }
+        }
+    }
 }
