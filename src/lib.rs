@@ -22,6 +22,9 @@
 //! encoder.encode_to_vec("naïve ☃", &mut bytes, true);
 //! assert_eq!(bytes, b"na\xEFve &#9731;");
 //! ```
+//!
+//! To run whole files or pipes through a codec with bounded memory, BOM handling and error
+//! positions (byte offset, line and column), use the [`stream`] module.
 
 #![warn(missing_docs)]
 
@@ -29,6 +32,7 @@ mod codec;
 mod decode;
 mod encode;
 mod encoding;
+pub mod stream;
 
 pub use codec::utf8::{Utf8Check, check_utf8};
 pub use codec::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, Malformed, Unmappable};

@@ -1,6 +1,7 @@
-//! The `wtf-enc` command.
+//! The `wtf-enc` command: parses the arguments and hands them to [`cli::run`].
+
+mod cli;
 
 fn main() {
-    eprintln!("wtf-enc: the command line is not built yet (issue 4)");
-    std::process::exit(2);
+    std::process::exit(cli::run(std::env::args_os()));
 }

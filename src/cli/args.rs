@@ -1,0 +1,182 @@
+//! The command line's grammar, as clap derive definitions, with the help text people read.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Decode and encode text exactly as the WHATWG Encoding Standard (and so every browser) does.
+#[derive(Debug, Parser)]
+#[command(
+    name = "wtf-enc",
+    version,
+    propagate_version = true,
+    disable_help_subcommand = true,
+    after_help = "Exit status: 0 success; 1 invalid data (a fatal decode or encode error, an \
+                  unknown label, no BOM); 2 usage or I/O error.\n\n\
+                  Run 'wtf-enc <COMMAND> --help' for examples."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Decode text in any encoding to UTF-8.
+    #[command(after_help = DECODE_EXAMPLES)]
+    Decode(DecodeArgs),
+    /// Encode UTF-8 text to any encoding.
+    #[command(after_help = ENCODE_EXAMPLES)]
+    Encode(EncodeArgs),
+    /// Look up encoding labels, or list every encoding with its labels.
+    #[command(after_help = LABEL_EXAMPLES)]
+    Label(LabelArgs),
+    /// Tell which byte order mark each input starts with.
+    #[command(name = "sniff-bom", after_help = SNIFF_BOM_EXAMPLES)]
+    SniffBom(SniffBomArgs),
+}
+
+const DECODE_EXAMPLES: &str = "\
+Examples:
+  Decode a Shift_JIS file to UTF-8:
+    wtf-enc decode -e shift_jis notes.txt
+  Fail (exit 1) at the first malformed byte sequence instead of writing U+FFFD:
+    wtf-enc decode -e windows-1252 --errors fatal data.csv -o data.utf8.csv
+  Decode standard input, decoding a BOM as U+FEFF like TextDecoder with ignoreBOM:
+    cat page.html | wtf-enc decode -e utf-16le --bom keep";
+
+const ENCODE_EXAMPLES: &str = "\
+Examples:
+  Encode UTF-8 to windows-1252, failing (exit 1) on characters it lacks:
+    wtf-enc encode -e windows-1252 letter.txt -o letter-1252.txt
+  Write characters the encoding lacks as HTML numeric references (&#9731;):
+    echo 'snow: \u{2603}' | wtf-enc encode -e latin1 --errors html
+  Write UTF-16LE with a byte order mark:
+    wtf-enc encode -e utf-16le --write-bom notes.txt -o notes-utf16.txt";
+
+const LABEL_EXAMPLES: &str = "\
+Examples:
+  wtf-enc label ' SJIS'            prints Shift_JIS
+  wtf-enc label latin1 ascii      prints windows-1252 twice
+  wtf-enc label --json utf8       prints [{\"label\": \"utf8\", \"name\": \"UTF-8\"}]
+  wtf-enc label --list --json     prints every encoding in encodings.json's shape";
+
+const SNIFF_BOM_EXAMPLES: &str = "\
+Examples:
+  wtf-enc sniff-bom page.html            prints UTF-8, UTF-16BE, UTF-16LE or none
+  wtf-enc sniff-bom *.txt                prints 'FILE: BOM' per file
+  wtf-enc sniff-bom data.csv && echo has a BOM";
+
+/// Options every streaming command shares.
+#[derive(Debug, Args)]
+pub struct StreamArgs {
+    /// Write to FILE instead of standard output; FILE is replaced only when the run succeeds.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Show a progress bar on standard error [auto: only on a terminal, for a regular file
+    /// over 16 MiB].
+    #[arg(long, value_enum, default_value_t = ProgressWhen::Auto, value_name = "WHEN")]
+    pub progress: ProgressWhen,
+
+    /// Input files, processed in order and concatenated; none or '-' means standard input.
+    #[arg(value_name = "FILE")]
+    pub inputs: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct DecodeArgs {
+    /// The encoding of the input, by any of its labels (see 'wtf-enc label --list').
+    #[arg(short, long, value_name = "LABEL", default_value = "utf-8")]
+    pub encoding: String,
+
+    /// What to do with a malformed byte sequence: write U+FFFD, or stop and exit 1.
+    #[arg(long, value_enum, default_value_t = DecodeErrors::Replacement, value_name = "MODE")]
+    pub errors: DecodeErrors,
+
+    /// What to do with a byte order mark: sniff (a BOM overrides the label and is removed),
+    /// strip (the label decides; a BOM of its encoding is removed), keep (the label decides;
+    /// a BOM is decoded as U+FEFF).
+    #[arg(long, value_enum, default_value_t = BomMode::Sniff, value_name = "MODE")]
+    pub bom: BomMode,
+
+    #[command(flatten)]
+    pub stream: StreamArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct EncodeArgs {
+    /// The encoding to write, by any of its labels (see 'wtf-enc label --list').
+    #[arg(short, long, value_name = "LABEL")]
+    pub encoding: String,
+
+    /// What to do with a character the encoding cannot represent: stop and exit 1, or write
+    /// it as an HTML numeric character reference (&#N;).
+    #[arg(long, value_enum, default_value_t = EncodeErrors::Fatal, value_name = "MODE")]
+    pub errors: EncodeErrors,
+
+    /// Write a byte order mark first (UTF-8, UTF-16BE and UTF-16LE only).
+    #[arg(long)]
+    pub write_bom: bool,
+
+    #[command(flatten)]
+    pub stream: StreamArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct LabelArgs {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+
+    /// List every encoding with its labels.
+    #[arg(long, conflicts_with = "labels")]
+    pub list: bool,
+
+    /// Labels to look up (surrounding ASCII whitespace and case do not matter).
+    #[arg(value_name = "LABEL", required_unless_present = "list")]
+    pub labels: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct SniffBomArgs {
+    /// Input files; none or '-' means standard input. At most 3 bytes of each are read.
+    #[arg(value_name = "FILE")]
+    pub inputs: Vec<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DecodeErrors {
+    /// Write one U+FFFD per malformed sequence.
+    Replacement,
+    /// Stop at the first malformed sequence and exit 1.
+    Fatal,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EncodeErrors {
+    /// Stop at the first character the encoding cannot represent and exit 1.
+    Fatal,
+    /// Write such characters as &#N;.
+    Html,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BomMode {
+    /// A UTF-8, UTF-16BE or UTF-16LE BOM overrides the label and is removed.
+    Sniff,
+    /// The label decides; a BOM of that encoding is removed.
+    Strip,
+    /// The label decides; a BOM is decoded as U+FEFF.
+    Keep,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ProgressWhen {
+    /// Only when standard error is a terminal and the input a regular file over 16 MiB.
+    Auto,
+    /// Whenever standard error is a terminal.
+    Always,
+    /// Never.
+    Never,
+}

@@ -1,0 +1,250 @@
+//! Inputs and outputs: standard input or named files in; standard output or a `-o` file
+//! written beside its target and renamed over it only on success.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+/// One input: standard input or a named file.
+#[derive(Debug)]
+pub struct Input {
+    path: Option<PathBuf>,
+    name: String,
+}
+
+/// The inputs the command line names: standard input when there are none; `-` is standard
+/// input too.
+pub fn inputs(paths: &[PathBuf]) -> Vec<Input> {
+    if paths.is_empty() {
+        return vec![Input::stdin()];
+    }
+    paths
+        .iter()
+        .map(|p| {
+            if p.as_os_str() == "-" {
+                Input::stdin()
+            } else {
+                Input {
+                    name: p.display().to_string(),
+                    path: Some(p.clone()),
+                }
+            }
+        })
+        .collect()
+}
+
+impl Input {
+    fn stdin() -> Input {
+        Input {
+            path: None,
+            name: "<stdin>".to_owned(),
+        }
+    }
+
+    /// The name messages use: the path as given, or `<stdin>`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Opens the input; also returns its length when it is a regular file (for progress).
+    pub fn open(&self) -> Result<(Box<dyn Read>, Option<u64>)> {
+        self.open_file().with_context(|| self.name.clone())
+    }
+
+    fn open_file(&self) -> io::Result<(Box<dyn Read>, Option<u64>)> {
+        let file = match &self.path {
+            Some(path) => File::open(path)?,
+            None => match stdin_file()? {
+                Some(file) => file,
+                None => return Ok((Box::new(io::stdin()), None)),
+            },
+        };
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            // Opening a directory succeeds on some systems; reading it fails with the
+            // operating system's own reason, which is the one to show, before any output.
+            let _readable = (&file).read(&mut [0u8; 1])?;
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "Is a directory",
+            ));
+        }
+        let len = meta.is_file().then_some(meta.len());
+        Ok((Box::new(file), len))
+    }
+}
+
+/// Standard input as a `File`, so reads are not copied through a small buffer first and its
+/// length is known when it is a regular file.
+#[cfg(unix)]
+fn stdin_file() -> io::Result<Option<File>> {
+    use std::os::fd::AsFd;
+    Ok(Some(File::from(io::stdin().as_fd().try_clone_to_owned()?)))
+}
+
+#[cfg(not(unix))]
+fn stdin_file() -> io::Result<Option<File>> {
+    Ok(None)
+}
+
+/// Standard output, written without a line buffer in between: the streams write big blocks.
+#[cfg(unix)]
+pub fn stdout() -> io::Result<Box<dyn Write>> {
+    use std::os::fd::AsFd;
+    Ok(Box::new(File::from(
+        io::stdout().as_fd().try_clone_to_owned()?,
+    )))
+}
+
+#[cfg(not(unix))]
+pub fn stdout() -> io::Result<Box<dyn Write>> {
+    Ok(Box::new(io::stdout()))
+}
+
+/// Where the output goes.
+pub struct Output {
+    writer: Box<dyn Write>,
+    name: String,
+    /// For a `-o` regular file: the temporary file being written and the file it will replace.
+    rename: Option<(PathBuf, PathBuf)>,
+}
+
+impl Output {
+    /// Standard output, or the file `-o` names. Refuses a `-o` file that is one of `inputs`,
+    /// before anything is read.
+    pub fn open(target: Option<&Path>, inputs: &[Input]) -> Result<Output> {
+        let Some(target) = target else {
+            return Ok(Output {
+                writer: stdout().context("<stdout>")?,
+                name: "<stdout>".to_owned(),
+                rename: None,
+            });
+        };
+        let name = target.display().to_string();
+        for input in inputs {
+            if let Some(path) = &input.path
+                && same_file(path, target)
+            {
+                bail!(
+                    "{name}: the output file is also an input ({}); write to another file, \
+                     then rename it",
+                    input.name
+                );
+            }
+        }
+        Output::open_file(target, name.clone()).with_context(|| name)
+    }
+
+    fn open_file(target: &Path, name: String) -> io::Result<Output> {
+        let meta = match fs::metadata(target) {
+            Ok(meta) => Some(meta),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e),
+        };
+        match meta {
+            Some(meta) if meta.is_dir() => Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "Is a directory",
+            )),
+            Some(meta) if !meta.is_file() => {
+                // A device or a FIFO: replacing it would be wrong, so write to it directly.
+                let file = OpenOptions::new().write(true).open(target)?;
+                Ok(Output {
+                    writer: Box::new(file),
+                    name,
+                    rename: None,
+                })
+            }
+            meta => {
+                // Through a symbolic link, replace the file it points to, not the link.
+                let target = match meta {
+                    Some(_) => fs::canonicalize(target)?,
+                    None => target.to_path_buf(),
+                };
+                let (file, temp) = create_temp_beside(&target)?;
+                if let Some(meta) = meta {
+                    fs::set_permissions(&temp, meta.permissions())?;
+                }
+                Ok(Output {
+                    writer: Box::new(file),
+                    name,
+                    rename: Some((temp, target)),
+                })
+            }
+        }
+    }
+
+    /// The name messages use: the `-o` path as given, or `<stdout>`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Where to write.
+    pub fn writer(&mut self) -> &mut dyn Write {
+        &mut *self.writer
+    }
+
+    /// Ends a successful run: a `-o` file replaces its target now.
+    pub fn commit(mut self) -> Result<()> {
+        self.writer.flush().with_context(|| self.name.clone())?;
+        if let Some((temp, target)) = self.rename.take() {
+            if let Err(e) = fs::rename(&temp, &target) {
+                let _ = fs::remove_file(&temp);
+                return Err(e).with_context(|| self.name.clone());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Output {
+    /// A run that did not succeed leaves no temporary file behind, and its target untouched.
+    fn drop(&mut self) {
+        if let Some((temp, _)) = self.rename.take() {
+            let _ = fs::remove_file(temp);
+        }
+    }
+}
+
+/// Creates a new, unique temporary file in the directory of `target`, so that renaming it over
+/// `target` is atomic.
+fn create_temp_beside(target: &Path) -> io::Result<(File, PathBuf)> {
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let base = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let pid = std::process::id();
+    let mut n = 0;
+    loop {
+        let temp = dir.join(format!(".{base}.wtf-enc-{pid}-{n}.tmp"));
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(file) => return Ok((file, temp)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 100 => n += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Whether `a` and `b` are the same existing file (same device and inode, or the same
+/// canonical path elsewhere).
+fn same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(ma), Ok(mb)) = (fs::metadata(a), fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        ma.dev() == mb.dev() && ma.ino() == mb.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (ma, mb);
+        matches!((fs::canonicalize(a), fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
+    }
+}
