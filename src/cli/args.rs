@@ -2,9 +2,19 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use wtf_enc::Encoding;
 
 /// Decode and encode text exactly as the WHATWG Encoding Standard (and so every browser) does.
+///
+/// wtf-enc streams files or standard input through the decoders and encoders of the WHATWG
+/// Encoding Standard: all 40 encodings and 228 labels, byte for byte as browsers read and write
+/// them. Decoding turns any encoding into UTF-8; encoding turns UTF-8 into any encoding. Errors
+/// are handled as the standard's error modes say: a malformed byte sequence becomes U+FFFD or
+/// stops the run with its file, byte offset, line and column; a character an encoding lacks
+/// stops the run or becomes an HTML numeric reference. Memory use is fixed, whatever the size of
+/// the input.
 #[derive(Debug, Parser)]
 #[command(
     name = "wtf-enc",
@@ -34,6 +44,31 @@ pub enum Command {
     /// Tell which byte order mark each input starts with.
     #[command(name = "sniff-bom", after_help = SNIFF_BOM_EXAMPLES)]
     SniffBom(SniffBomArgs),
+}
+
+/// Accepts any string as an encoding label (resolving it, with a suggestion when it is unknown,
+/// is the subcommand's job: labels are matched after trimming and case-folding, which a list of
+/// possible values cannot express) while offering every label to shell completions.
+#[derive(Clone, Debug)]
+pub struct LabelParser;
+
+impl TypedValueParser for LabelParser {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            Encoding::all_labels().map(|(label, _)| PossibleValue::new(label)),
+        ))
+    }
 }
 
 const DECODE_EXAMPLES: &str = "\
@@ -87,7 +122,8 @@ pub struct StreamArgs {
 #[derive(Debug, Args)]
 pub struct DecodeArgs {
     /// The encoding of the input, by any of its labels (see 'wtf-enc label --list').
-    #[arg(short, long, value_name = "LABEL", default_value = "utf-8")]
+    #[arg(short, long, value_name = "LABEL", default_value = "utf-8",
+          value_parser = LabelParser, hide_possible_values = true)]
     pub encoding: String,
 
     /// What to do with a malformed byte sequence: write U+FFFD, or stop and exit 1.
@@ -107,7 +143,8 @@ pub struct DecodeArgs {
 #[derive(Debug, Args)]
 pub struct EncodeArgs {
     /// The encoding to write, by any of its labels (see 'wtf-enc label --list').
-    #[arg(short, long, value_name = "LABEL")]
+    #[arg(short, long, value_name = "LABEL", value_parser = LabelParser,
+          hide_possible_values = true)]
     pub encoding: String,
 
     /// What to do with a character the encoding cannot represent: stop and exit 1, or write

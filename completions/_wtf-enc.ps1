@@ -1,0 +1,82 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'wtf-enc' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'wtf-enc'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'wtf-enc' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('decode', 'decode', [CompletionResultType]::ParameterValue, 'Decode text in any encoding to UTF-8')
+            [CompletionResult]::new('encode', 'encode', [CompletionResultType]::ParameterValue, 'Encode UTF-8 text to any encoding')
+            [CompletionResult]::new('label', 'label', [CompletionResultType]::ParameterValue, 'Look up encoding labels, or list every encoding with its labels')
+            [CompletionResult]::new('sniff-bom', 'sniff-bom', [CompletionResultType]::ParameterValue, 'Tell which byte order mark each input starts with')
+            break
+        }
+        'wtf-enc;decode' {
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'The encoding of the input, by any of its labels (see ''wtf-enc label --list'')')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the input, by any of its labels (see ''wtf-enc label --list'')')
+            [CompletionResult]::new('--errors', '--errors', [CompletionResultType]::ParameterName, 'What to do with a malformed byte sequence: write U+FFFD, or stop and exit 1')
+            [CompletionResult]::new('--bom', '--bom', [CompletionResultType]::ParameterName, 'What to do with a byte order mark: sniff (a BOM overrides the label and is removed), strip (the label decides; a BOM of its encoding is removed), keep (the label decides; a BOM is decoded as U+FEFF)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'Show a progress bar on standard error [auto: only on a terminal, for a regular file over 16 MiB]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'wtf-enc;encode' {
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'The encoding to write, by any of its labels (see ''wtf-enc label --list'')')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding to write, by any of its labels (see ''wtf-enc label --list'')')
+            [CompletionResult]::new('--errors', '--errors', [CompletionResultType]::ParameterName, 'What to do with a character the encoding cannot represent: stop and exit 1, or write it as an HTML numeric character reference (&#N;)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'Show a progress bar on standard error [auto: only on a terminal, for a regular file over 16 MiB]')
+            [CompletionResult]::new('--write-bom', '--write-bom', [CompletionResultType]::ParameterName, 'Write a byte order mark first (UTF-8, UTF-16BE and UTF-16LE only)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'wtf-enc;label' {
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of text')
+            [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'List every encoding with its labels')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'wtf-enc;sniff-bom' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,72 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[wtf-enc] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'wtf-enc'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'wtf-enc'= {
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand decode 'Decode text in any encoding to UTF-8'
+            cand encode 'Encode UTF-8 text to any encoding'
+            cand label 'Look up encoding labels, or list every encoding with its labels'
+            cand sniff-bom 'Tell which byte order mark each input starts with'
+        }
+        &'wtf-enc;decode'= {
+            cand -e 'The encoding of the input, by any of its labels (see ''wtf-enc label --list'')'
+            cand --encoding 'The encoding of the input, by any of its labels (see ''wtf-enc label --list'')'
+            cand --errors 'What to do with a malformed byte sequence: write U+FFFD, or stop and exit 1'
+            cand --bom 'What to do with a byte order mark: sniff (a BOM overrides the label and is removed), strip (the label decides; a BOM of its encoding is removed), keep (the label decides; a BOM is decoded as U+FEFF)'
+            cand -o 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds'
+            cand --output 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds'
+            cand --progress 'Show a progress bar on standard error [auto: only on a terminal, for a regular file over 16 MiB]'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'wtf-enc;encode'= {
+            cand -e 'The encoding to write, by any of its labels (see ''wtf-enc label --list'')'
+            cand --encoding 'The encoding to write, by any of its labels (see ''wtf-enc label --list'')'
+            cand --errors 'What to do with a character the encoding cannot represent: stop and exit 1, or write it as an HTML numeric character reference (&#N;)'
+            cand -o 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds'
+            cand --output 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds'
+            cand --progress 'Show a progress bar on standard error [auto: only on a terminal, for a regular file over 16 MiB]'
+            cand --write-bom 'Write a byte order mark first (UTF-8, UTF-16BE and UTF-16LE only)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'wtf-enc;label'= {
+            cand --json 'Print JSON instead of text'
+            cand --list 'List every encoding with its labels'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'wtf-enc;sniff-bom'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+    ]
+    $completions[$command]
+}
