@@ -39,3 +39,8 @@ pub use codec::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, Malforme
 pub use decode::{Decoder, DecoderErrorMode};
 pub use encode::{Encoder, EncoderErrorMode, NoEncoder};
 pub use encoding::Encoding;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
