@@ -62,7 +62,8 @@ fn paths(args: &CheckArgs) -> Result<Vec<PathBuf>> {
             bytes
                 .split(|&b| b == separator)
                 .filter(|p| !p.is_empty())
-                .map(path_from_bytes),
+                // In a list, '-' is a file of that name, never standard input again.
+                .map(|p| path_from_bytes(if p == b"-" { b"./-" } else { p })),
         );
         return Ok(paths);
     }
