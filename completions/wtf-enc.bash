@@ -16,6 +16,12 @@ _wtf__enc() {
             ",$1")
                 cmd="wtf__enc"
                 ;;
+            wtf__enc,check)
+                cmd="wtf__enc__subcmd__check"
+                ;;
+            wtf__enc,convert)
+                cmd="wtf__enc__subcmd__convert"
+                ;;
             wtf__enc,decode)
                 cmd="wtf__enc__subcmd__decode"
                 ;;
@@ -35,12 +41,100 @@ _wtf__enc() {
 
     case "${cmd}" in
         wtf__enc)
-            opts="-h -V --help --version decode encode label sniff-bom"
+            opts="-h -V --help --version decode encode label sniff-bom check convert"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wtf__enc__subcmd__check)
+            opts="-e -q -r -0 -h -V --encoding --bom --max-errors --json --quiet --recursive --files-from --null --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -e)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --bom)
+                    COMPREPLY=($(compgen -W "sniff strip keep" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-errors)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wtf__enc__subcmd__convert)
+            opts="-f -t -o -h -V --from --to --errors --unmappable --bom --write-bom --output --progress --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --errors)
+                    COMPREPLY=($(compgen -W "replacement fatal" -- "${cur}"))
+                    return 0
+                    ;;
+                --unmappable)
+                    COMPREPLY=($(compgen -W "fatal html" -- "${cur}"))
+                    return 0
+                    ;;
+                --bom)
+                    COMPREPLY=($(compgen -W "sniff strip keep" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --progress)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -30,6 +30,8 @@ complete -c wtf-enc -n "__fish_wtf_enc_needs_command" -f -a "decode" -d 'Decode 
 complete -c wtf-enc -n "__fish_wtf_enc_needs_command" -f -a "encode" -d 'Encode UTF-8 text to any encoding'
 complete -c wtf-enc -n "__fish_wtf_enc_needs_command" -f -a "label" -d 'Look up encoding labels, or list every encoding with its labels'
 complete -c wtf-enc -n "__fish_wtf_enc_needs_command" -f -a "sniff-bom" -d 'Tell which byte order mark each input starts with'
+complete -c wtf-enc -n "__fish_wtf_enc_needs_command" -f -a "check" -d 'Check that files are valid in an encoding, listing every malformed byte sequence'
+complete -c wtf-enc -n "__fish_wtf_enc_needs_command" -f -a "convert" -d 'Convert text from one encoding to another in one pass'
 complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand decode" -s e -l encoding -d 'The encoding of the input, by any of its labels (see \'wtf-enc label --list\')' -r -f -a "866\t''
 ansi_x3.4-1968\t''
 arabic\t''
@@ -512,3 +514,31 @@ complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand label" -s h -l help -d '
 complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand label" -s V -l version -d 'Print version'
 complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand sniff-bom" -s h -l help -d 'Print help'
 complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand sniff-bom" -s V -l version -d 'Print version'
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand check" -s e -l encoding -d 'The encoding the files should be valid in, by any of its labels' -r
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand check" -l bom -d 'What to do with a byte order mark: sniff (a BOM overrides the label), strip (the label decides; a BOM of its encoding is skipped), keep (the label decides; a BOM is checked like any other bytes)' -r -f -a "sniff\t'A UTF-8, UTF-16BE or UTF-16LE BOM overrides the label and is removed'
+strip\t'The label decides; a BOM of that encoding is removed'
+keep\t'The label decides; a BOM is decoded as U+FEFF'"
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand check" -l max-errors -d 'Stop checking a file after reporting N malformed sequences (it still counts as invalid). 0 reports none and stops at the first' -r
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand check" -l files-from -d 'Also check the paths listed in FILE, one per line (\'-\' reads the list from standard input)' -r -F
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand check" -l json -d 'Print JSON Lines: one object per malformed sequence, then a summary object'
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand check" -s q -l quiet -d 'Print no findings and no summary; only the exit status tells (unreadable inputs are still named on standard error)'
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand check" -s r -l recursive -d 'Check the files under directories, skipping hidden files and what .gitignore, .ignore and git\'s excludes ignore, as ripgrep does. Without it a directory is an error'
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand check" -s 0 -l null -d 'The --files-from list is separated by NUL bytes, as \'git ls-files -z\' and \'find -print0\' write it'
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand check" -s V -l version -d 'Print version'
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand convert" -s f -l from -d 'The encoding of the input, by any of its labels' -r
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand convert" -s t -l to -d 'The encoding to write, by any of its labels' -r
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand convert" -l errors -d 'What to do with a malformed byte sequence in the input: write U+FFFD (in the target encoding, or as unmappable), or stop and exit 1' -r -f -a "replacement\t'Write one U+FFFD per malformed sequence'
+fatal\t'Stop at the first malformed sequence and exit 1'"
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand convert" -l unmappable -d 'What to do with a character the target encoding cannot represent: stop and exit 1, or write it as an HTML numeric character reference (&#N;)' -r -f -a "fatal\t'Stop at the first character the encoding cannot represent and exit 1'
+html\t'Write such characters as &#N;'"
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand convert" -l bom -d 'What to do with a byte order mark in the input: sniff (a BOM overrides --from and is removed), strip (--from decides; a BOM of its encoding is removed), keep (--from decides; a BOM is decoded as U+FEFF, which is then dropped as \'encode\' drops it)' -r -f -a "sniff\t'A UTF-8, UTF-16BE or UTF-16LE BOM overrides the label and is removed'
+strip\t'The label decides; a BOM of that encoding is removed'
+keep\t'The label decides; a BOM is decoded as U+FEFF'"
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand convert" -s o -l output -d 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds' -r -F
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand convert" -l progress -d 'Show a progress bar on standard error [auto: only on a terminal, for a regular file over 16 MiB]' -r -f -a "auto\t'Only when standard error is a terminal and the input a regular file over 16 MiB'
+always\t'Whenever standard error is a terminal'
+never\t'Never'"
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand convert" -l write-bom -d 'Write a byte order mark first (UTF-8, UTF-16BE and UTF-16LE only)'
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand convert" -s V -l version -d 'Print version'

@@ -46,8 +46,8 @@ use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 
 use crate::{
-    DecodeStatus, DecoderErrorMode, EncodeStatus, Encoder, EncoderErrorMode, Encoding, Utf8Check,
-    check_utf8,
+    DecodeStatus, Decoder, DecoderErrorMode, EncodeStatus, Encoder, EncoderErrorMode, Encoding,
+    Utf8Check, check_utf8,
 };
 
 /// The default size of the input buffer, 128 KiB; the output buffer is three times as large,
@@ -69,6 +69,9 @@ const REPLACEMENT_CHARACTER: &str = "\u{FFFD}";
 pub struct Buffers {
     input: Vec<u8>,
     output: Vec<u8>,
+    /// The decoded text between decoder and encoder in [`convert`], allocated on first use
+    /// (the size of the output buffer).
+    text: Vec<u8>,
 }
 
 impl Buffers {
@@ -83,6 +86,7 @@ impl Buffers {
         Buffers {
             input: vec![0; input.max(MIN_INPUT_SIZE)],
             output: vec![0; output.max(MIN_OUTPUT_SIZE)],
+            text: Vec::new(),
         }
     }
 
@@ -272,7 +276,7 @@ pub fn decode_with<R: Read, W: Write + ?Sized>(
     buffers: &mut Buffers,
     on_error: impl FnMut(&MalformedInput) -> ControlFlow<()>,
 ) -> Result<Decoded, StreamError> {
-    let Buffers { input, output } = buffers;
+    let Buffers { input, output, .. } = buffers;
     let mut input = Input::new(reader, input);
     input.fill_to(3)?;
     let (encoding, bom_len) = choose_encoding(options, input.unread());
@@ -461,7 +465,7 @@ pub fn encode<R: Read, W: Write + ?Sized>(
     prefix: &[u8],
     buffers: &mut Buffers,
 ) -> Result<Encoded, StreamError> {
-    let Buffers { input, output } = buffers;
+    let Buffers { input, output, .. } = buffers;
     let mut input = Input::new(reader, input);
     let mut run = EncodeRun {
         output: Output::new(writer, output),
@@ -570,6 +574,350 @@ impl<W: Write + ?Sized> EncodeRun<'_, W> {
                         position: self.lines.position(offset),
                     }));
                 }
+            }
+        }
+    }
+}
+
+/// What a finished [`check`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The encoding actually checked (after BOM sniffing).
+    pub encoding: Encoding,
+    /// The malformed sequences handed to `on_error`.
+    pub errors: u64,
+    /// Whether `on_error` stopped the check before the end of the input.
+    pub stopped: bool,
+}
+
+/// Checks that all of `reader` is valid in `encoding`, handing every malformed sequence to
+/// `on_error` in order and going on after it exactly as the standard's decoder goes on;
+/// [`ControlFlow::Break`] stops reading there.
+///
+/// Nothing decoded is kept: valid UTF-8 is only validated in bulk, other encodings are decoded
+/// into the output buffer, which is then discarded. Lines and columns are counted for the
+/// positions of the errors.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use wtf_enc::Encoding;
+/// use wtf_enc::stream::{self, BomHandling, Buffers};
+///
+/// let mut found = Vec::new();
+/// let checked = stream::check(
+///     &b"ok\n\x81\x20 \xFF"[..],
+///     Encoding::ShiftJis,
+///     BomHandling::Sniff,
+///     &mut Buffers::new(),
+///     |e| {
+///         found.push(e.to_string());
+///         ControlFlow::Continue(())
+///     },
+/// )
+/// .unwrap();
+/// assert_eq!(checked.errors, 2);
+/// // The space after 0x81 is not part of the error: the decoder reads it again.
+/// assert_eq!(found, [
+///     "invalid Shift_JIS byte sequence 0x81 at byte 3 (line 2, column 1)",
+///     "invalid Shift_JIS byte sequence 0xFF at byte 6 (line 2, column 3)",
+/// ]);
+/// ```
+pub fn check<R: Read>(
+    reader: R,
+    encoding: Encoding,
+    bom: BomHandling,
+    buffers: &mut Buffers,
+    mut on_error: impl FnMut(&MalformedInput) -> ControlFlow<()>,
+) -> Result<Checked, StreamError> {
+    let options = DecodeOptions {
+        encoding,
+        mode: DecoderErrorMode::Fatal,
+        bom,
+    };
+    let mut errors = 0;
+    let result = decode_with(reader, &mut io::sink(), &options, buffers, |e| {
+        errors += 1;
+        on_error(e)
+    });
+    match result {
+        Ok(done) => Ok(Checked {
+            encoding: done.encoding,
+            errors,
+            stopped: false,
+        }),
+        Err(StreamError::Malformed(e)) => Ok(Checked {
+            encoding: e.encoding,
+            errors,
+            stopped: true,
+        }),
+        Err(e) => Err(e),
+    }
+}
+
+/// What a finished [`convert`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Converted {
+    /// The encoding actually decoded (after BOM sniffing).
+    pub encoding: Encoding,
+    /// Bytes read from the input.
+    pub bytes_read: u64,
+    /// Bytes written.
+    pub bytes_written: u64,
+}
+
+/// Decodes all of `reader` as `options` say and encodes the text with `encoder` on `writer`, in
+/// one pass: each buffer of decoded text goes straight to the encoder. `prefix` (say the
+/// target's BOM) is written first.
+///
+/// The output is what [`decode`] and then [`encode`] give: a U+FEFF at the very start of the
+/// decoded text is removed (as [`encode`] removes a UTF-8 BOM), malformed input becomes U+FFFD
+/// (which the encoder may find unmappable) or, in fatal mode, stops the stream with
+/// [`StreamError::Malformed`]; an unmappable character stops a fatal encoder with
+/// [`StreamError::Unmappable`]. Either way everything before the error has been written and the
+/// encoder has ended its output.
+///
+/// Both errors carry positions in the *input*: for an unmappable character, the offset of the
+/// bytes it was decoded from (a U+FFFD from the malformed sequence it replaces). The decoded
+/// text does not say which bytes each character came from, so on that error, and only then,
+/// the piece of input is decoded again from a copy of the decoder's state as it was before the
+/// piece, into room for exactly the text before the character: where that stops, less the bytes
+/// the decoder holds (a lead byte read before it knew the character would not fit), is where the
+/// character's bytes start.
+///
+/// ```
+/// use wtf_enc::stream::{self, BomHandling, Buffers, DecodeOptions, StreamError};
+/// use wtf_enc::{DecoderErrorMode, EncoderErrorMode, Encoding};
+///
+/// let options = DecodeOptions {
+///     encoding: Encoding::ShiftJis,
+///     mode: DecoderErrorMode::Fatal,
+///     bom: BomHandling::Sniff,
+/// };
+/// let encoder = Encoding::Windows1252.new_encoder(EncoderErrorMode::Fatal).unwrap();
+/// let mut out = Vec::new();
+/// // "a", LF, U+00F7 (0x81 0x80), then U+3042 (0x82 0xA0), which windows-1252 lacks.
+/// let input = &b"a\n\x81\x80\x82\xA0"[..];
+/// match stream::convert(input, &mut out, &options, encoder, b"", &mut Buffers::new()) {
+///     Err(StreamError::Unmappable(e)) => assert_eq!(
+///         e.to_string(),
+///         "U+3042 cannot be encoded in windows-1252 at byte 4 (line 2, column 2)"
+///     ),
+///     other => panic!("{other:?}"),
+/// }
+/// assert_eq!(out, b"a\n\xF7");
+/// ```
+pub fn convert<R: Read, W: Write + ?Sized>(
+    reader: R,
+    writer: &mut W,
+    options: &DecodeOptions,
+    encoder: Encoder,
+    prefix: &[u8],
+    buffers: &mut Buffers,
+) -> Result<Converted, StreamError> {
+    let Buffers {
+        input,
+        output,
+        text,
+    } = buffers;
+    if text.is_empty() {
+        text.resize(output.len(), 0);
+    }
+    let mut input = Input::new(reader, input);
+    let mut output = Output::new(writer, output);
+    output.push(prefix)?;
+    input.fill_to(3)?;
+    let (encoding, bom_len) = choose_encoding(options, input.unread());
+    input.consume(bom_len);
+    let tracking =
+        options.mode == DecoderErrorMode::Fatal || encoder.mode() == EncoderErrorMode::Fatal;
+    let mut run = ConvertRun {
+        output,
+        lines: Lines::new(tracking),
+        encoder,
+        // Always fatal underneath: the replacement mode is applied here, so that a U+FFFD the
+        // encoder cannot represent is reported at the malformed sequence it stands for.
+        decoder: encoding.new_decoder(DecoderErrorMode::Fatal),
+        mode: options.mode,
+        at_start: true,
+    };
+    let result = run.text(&mut input, text);
+    if !matches!(result, Err(StreamError::Read(_) | StreamError::Write(_))) {
+        run.finish()?;
+    }
+    run.output.flush()?;
+    result?;
+    Ok(Converted {
+        encoding,
+        bytes_read: input.position(),
+        bytes_written: run.output.total,
+    })
+}
+
+/// One convert stream in progress.
+struct ConvertRun<'a, W: ?Sized> {
+    output: Output<'a, W>,
+    lines: Lines,
+    encoder: Encoder,
+    decoder: Decoder,
+    mode: DecoderErrorMode,
+    /// No text has gone to the encoder yet, so a U+FEFF first is removed.
+    at_start: bool,
+}
+
+/// A piece of decoded text and where it came from, to find the input offset of any character
+/// in it.
+struct Piece<'s> {
+    /// The decoder as it was before decoding the piece.
+    decoder: Decoder,
+    /// The input the piece was decoded from, and its stream offset.
+    src: &'s [u8],
+    at: u64,
+    last: bool,
+}
+
+impl Piece<'_> {
+    /// The stream offset of the bytes that decoded to the text at `text_offset` of the piece.
+    fn input_offset(&self, text_offset: usize) -> u64 {
+        let mut decoder = self.decoder.clone();
+        let mut room = vec![0; text_offset];
+        let read = decoder.decode_to_utf8(self.src, &mut room, self.last).read;
+        (self.at + read as u64).saturating_sub(held_bytes(&decoder))
+    }
+}
+
+/// How many bytes already read `decoder` (in fatal mode) holds as the start of its next
+/// character: the length of the malformed sequence they would be if the input ended now.
+fn held_bytes(decoder: &Decoder) -> u64 {
+    let mut decoder = decoder.clone();
+    let mut room = [0u8; 16];
+    match decoder.decode_to_utf8(&[], &mut room, true).status {
+        DecodeStatus::Malformed(m) => u64::from(m.len) + u64::from(m.restored),
+        _ => 0,
+    }
+}
+
+impl<W: Write + ?Sized> ConvertRun<'_, W> {
+    /// Decodes the input into `text`, a buffer at a time, and encodes each buffer of text.
+    fn text<R: Read>(
+        &mut self,
+        input: &mut Input<'_, R>,
+        text: &mut [u8],
+    ) -> Result<(), StreamError> {
+        loop {
+            let last = input.eof();
+            let piece = Piece {
+                decoder: self.decoder.clone(),
+                src: input.unread(),
+                at: input.position(),
+                last,
+            };
+            let r = self.decoder.decode_to_utf8(piece.src, text, last);
+            let piece = Piece {
+                src: &piece.src[..r.read],
+                ..piece
+            };
+            self.encode_piece(&text[..r.written], &piece)?;
+            input.consume(r.read);
+            match r.status {
+                DecodeStatus::InputEmpty if last => return Ok(()),
+                DecodeStatus::InputEmpty => {
+                    self.output.flush()?;
+                    input.fill()?;
+                }
+                DecodeStatus::OutputFull => {}
+                DecodeStatus::Malformed(m) => {
+                    let len = usize::from(m.len);
+                    let at = input.position() - u64::from(m.restored) - len as u64;
+                    self.malformed(input, at, len)?;
+                }
+            }
+        }
+    }
+
+    /// A malformed sequence of `len` bytes at stream offset `at`: U+FFFD to the encoder, or the
+    /// error in fatal mode.
+    fn malformed<R: Read>(
+        &mut self,
+        input: &Input<'_, R>,
+        at: u64,
+        len: usize,
+    ) -> Result<(), StreamError> {
+        if self.mode == DecoderErrorMode::Replacement {
+            self.at_start = false;
+            return self.encode(REPLACEMENT_CHARACTER, |_| at);
+        }
+        let mut bytes = [0u8; 4];
+        input.recent_bytes(at, &mut bytes[..len]);
+        Err(StreamError::Malformed(MalformedInput {
+            encoding: self.decoder.encoding(),
+            bytes,
+            len: len as u8,
+            position: self.lines.position(at),
+        }))
+    }
+
+    /// Encodes `text`, decoded from `piece`.
+    fn encode_piece(&mut self, mut text: &[u8], piece: &Piece<'_>) -> Result<(), StreamError> {
+        let mut skipped = 0;
+        if self.at_start && !text.is_empty() {
+            self.at_start = false;
+            if let Some(rest) = text.strip_prefix("\u{FEFF}".as_bytes()) {
+                // Counted as a character of the input, as decode counts it.
+                self.lines.text(&text[..3]);
+                (text, skipped) = (rest, 3);
+            }
+        }
+        // SAFETY: a decoder writes only whole characters of valid UTF-8, and the prefix
+        // removed is one whole character.
+        let text = unsafe { std::str::from_utf8_unchecked(text) };
+        self.encode(text, |offset| piece.input_offset(skipped + offset))
+    }
+
+    /// Encodes `text` into the output buffer; `input_offset` finds the input offset of the
+    /// character at a byte offset of `text`, for an error.
+    fn encode(
+        &mut self,
+        text: &str,
+        input_offset: impl Fn(usize) -> u64,
+    ) -> Result<(), StreamError> {
+        let mut read = 0;
+        loop {
+            let spare = self.output.spare();
+            let r = self.encoder.encode_from_utf8(&text[read..], spare, false);
+            self.output.advance(r.written);
+            let done = &text.as_bytes()[read..read + r.read];
+            read += r.read;
+            match r.status {
+                EncodeStatus::InputEmpty => {
+                    self.lines.text(done);
+                    return Ok(());
+                }
+                EncodeStatus::OutputFull => {
+                    self.lines.text(done);
+                    self.output.make_room(r.read + r.written)?;
+                }
+                EncodeStatus::Unmappable(u) => {
+                    let len = u.input.len_utf8();
+                    self.lines.text(&done[..done.len() - len]);
+                    let offset = input_offset(read - len);
+                    return Err(StreamError::Unmappable(UnmappableChar {
+                        encoding: self.encoder.encoding(),
+                        character: u.input,
+                        position: self.lines.position(offset),
+                    }));
+                }
+            }
+        }
+    }
+
+    /// Ends the encoder's output (ISO-2022-JP returns to ASCII).
+    fn finish(&mut self) -> Result<(), StreamError> {
+        loop {
+            let r = self.encoder.encode_from_utf8("", self.output.spare(), true);
+            self.output.advance(r.written);
+            match r.status {
+                EncodeStatus::OutputFull => self.output.make_room(r.written)?,
+                _ => return Ok(()),
             }
         }
     }
@@ -789,18 +1137,17 @@ impl Lines {
     }
 
     /// Counts the line breaks and characters of `utf8`, valid UTF-8 that follows the text seen.
+    ///
+    /// Everything here is a branch-free count over the whole chunk, which the compiler turns
+    /// into vector code: the valid path of `check` and fatal `decode` pays little for it.
     fn text(&mut self, utf8: &[u8]) {
         if !self.tracking || utf8.is_empty() {
             return;
         }
-        match utf8.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+        match last_line_break(utf8) {
             None => self.column += count_chars(utf8),
             Some(last) => {
-                let mut prev = if self.after_cr { b'\r' } else { 0 };
-                for &b in &utf8[..=last] {
-                    self.breaks += u64::from(b == b'\r') + u64::from(b == b'\n' && prev != b'\r');
-                    prev = b;
-                }
+                self.breaks += count_line_breaks(self.after_cr, &utf8[..=last]);
                 self.column = count_chars(&utf8[last + 1..]);
             }
         }
@@ -817,9 +1164,58 @@ impl Lines {
     }
 }
 
+/// Blocks small enough that a count of one per byte fits in a `u8`, so the inner loops
+/// vectorize with byte-wide lanes.
+const COUNT_BLOCK: usize = 255;
+
 /// The number of characters in valid UTF-8: the bytes that are not continuation bytes.
 fn count_chars(utf8: &[u8]) -> u64 {
-    utf8.iter().filter(|&&b| (b as i8) >= -0x40).count() as u64
+    utf8.chunks(COUNT_BLOCK)
+        .map(|block| {
+            let n = block
+                .iter()
+                .fold(0u8, |n, &b| n + u8::from((b as i8) >= -0x40));
+            u64::from(n)
+        })
+        .sum()
+}
+
+/// The number of line breaks in `text` (LF, CR, and CR LF once), `after_cr` saying whether the
+/// text before it ended in CR: CRs plus LFs not preceded by a CR.
+fn count_line_breaks(after_cr: bool, text: &[u8]) -> u64 {
+    let Some((&first, _)) = text.split_first() else {
+        return 0;
+    };
+    let first_breaks = u64::from(first == b'\r') + u64::from(first == b'\n' && !after_cr);
+    let (current, previous) = (&text[1..], &text[..text.len() - 1]);
+    let rest: u64 = current
+        .chunks(COUNT_BLOCK)
+        .zip(previous.chunks(COUNT_BLOCK))
+        .map(|(current, previous)| {
+            let n = current.iter().zip(previous).fold(0u8, |n, (&b, &before)| {
+                n + u8::from(b == b'\r') + u8::from((b == b'\n') & (before != b'\r'))
+            });
+            u64::from(n)
+        })
+        .sum();
+    first_breaks + rest
+}
+
+/// The index of the last LF or CR in `text`, looking at blocks from the end so that a long
+/// line costs a vectorized test per block rather than a branch per byte.
+fn last_line_break(text: &[u8]) -> Option<usize> {
+    const BLOCK: usize = 32;
+    let is_break = |b: u8| (b == b'\n') | (b == b'\r');
+    let mut end = text.len();
+    while end > 0 {
+        let start = end.saturating_sub(BLOCK);
+        let block = &text[start..end];
+        if block.iter().fold(false, |any, &b| any | is_break(b)) {
+            return block.iter().rposition(|&b| is_break(b)).map(|i| start + i);
+        }
+        end = start;
+    }
+    None
 }
 
 #[cfg(test)]

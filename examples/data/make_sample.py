@@ -45,3 +45,8 @@ def shift_jis(c):
 
 with open("examples/data/sample-shift_jis.txt", "wb") as f:
     f.write(b"".join(shift_jis(c) for c in TEXT_JA))
+
+# not-utf8.txt: mostly UTF-8, with a windows-1252 é (0xE9) on line 1 and a stray 0xFF on line 2,
+# for the README's `check` example.
+with open("examples/data/not-utf8.txt", "wb") as f:
+    f.write(b"caf\xe9\r\nna" + "\u00ef".encode() + b"ve \xff\n")

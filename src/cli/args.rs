@@ -44,6 +44,12 @@ pub enum Command {
     /// Tell which byte order mark each input starts with.
     #[command(name = "sniff-bom", after_help = SNIFF_BOM_EXAMPLES)]
     SniffBom(SniffBomArgs),
+    /// Check that files are valid in an encoding, listing every malformed byte sequence.
+    #[command(after_help = CHECK_EXAMPLES)]
+    Check(CheckArgs),
+    /// Convert text from one encoding to another in one pass.
+    #[command(after_help = CONVERT_EXAMPLES)]
+    Convert(ConvertArgs),
 }
 
 /// Accepts any string as an encoding label (resolving it, with a suggestion when it is unknown,
@@ -102,6 +108,33 @@ Examples:
   wtf-enc sniff-bom *.txt                prints 'FILE: BOM' per file
   wtf-enc sniff-bom data.csv && echo has a BOM";
 
+const CHECK_EXAMPLES: &str = "\
+Each malformed sequence is one line on standard output, FILE:LINE:COLUMN: as compilers write
+them, then a summary on standard error. Exit status: 0 all valid, 1 any invalid, 2 any input
+could not be read (the others are still checked; 2 wins over 1).
+
+Examples:
+  Check every file git tracks is UTF-8 (in CI):
+    git ls-files -z | wtf-enc check --files-from - -0
+  Check a tree of Shift_JIS files, skipping what .gitignore ignores and hidden files:
+    wtf-enc check -e shift_jis -r docs/
+  Show at most 10 errors per file, as JSON Lines for a script:
+    wtf-enc check --max-errors 10 --json data/*.csv
+  Just the exit status:
+    wtf-enc check -q notes.txt && echo valid";
+
+const CONVERT_EXAMPLES: &str = "\
+The output is what 'wtf-enc decode -e FROM | wtf-enc encode -e TO' gives with the same
+options, made in one pass; error offsets, lines and columns are in the input.
+
+Examples:
+  Convert a Shift_JIS file to EUC-JP, failing (exit 1) on characters EUC-JP lacks:
+    wtf-enc convert -f shift_jis -t euc-jp old.txt -o new.txt
+  Convert windows-1252 to ISO-8859-2, writing characters it lacks as &#N;:
+    wtf-enc convert -f windows-1252 -t iso-8859-2 --unmappable html page.html
+  Stop at the first malformed byte sequence instead of writing U+FFFD:
+    wtf-enc convert -f gb18030 -t utf-16le --errors fatal --write-bom in.txt -o out.txt";
+
 /// Options every streaming command shares.
 #[derive(Debug, Args)]
 pub struct StreamArgs {
@@ -151,6 +184,86 @@ pub struct EncodeArgs {
     /// it as an HTML numeric character reference (&#N;).
     #[arg(long, value_enum, default_value_t = EncodeErrors::Fatal, value_name = "MODE")]
     pub errors: EncodeErrors,
+
+    /// Write a byte order mark first (UTF-8, UTF-16BE and UTF-16LE only).
+    #[arg(long)]
+    pub write_bom: bool,
+
+    #[command(flatten)]
+    pub stream: StreamArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The encoding the files should be valid in, by any of its labels.
+    #[arg(short, long, value_name = "LABEL", default_value = "utf-8")]
+    pub encoding: String,
+
+    /// What to do with a byte order mark: sniff (a BOM overrides the label), strip (the label
+    /// decides; a BOM of its encoding is skipped), keep (the label decides; a BOM is checked
+    /// like any other bytes).
+    #[arg(long, value_enum, default_value_t = BomMode::Sniff, value_name = "MODE")]
+    pub bom: BomMode,
+
+    /// Stop checking a file after reporting N malformed sequences (it still counts as
+    /// invalid). 0 reports none and stops at the first.
+    #[arg(long, value_name = "N")]
+    pub max_errors: Option<u64>,
+
+    /// Print JSON Lines: one object per malformed sequence, then a summary object.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Print no findings and no summary; only the exit status tells (unreadable inputs are
+    /// still named on standard error).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Check the files under directories, skipping hidden files and what .gitignore, .ignore
+    /// and git's excludes ignore, as ripgrep does. Without it a directory is an error.
+    #[arg(short, long)]
+    pub recursive: bool,
+
+    /// Also check the paths listed in FILE, one per line ('-' reads the list from standard
+    /// input).
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<PathBuf>,
+
+    /// The --files-from list is separated by NUL bytes, as 'git ls-files -z' and
+    /// 'find -print0' write it.
+    #[arg(short = '0', long = "null", requires = "files_from")]
+    pub null: bool,
+
+    /// Files (and with -r, directories) to check; none, or '-', means standard input.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The encoding of the input, by any of its labels.
+    #[arg(short, long, value_name = "LABEL")]
+    pub from: String,
+
+    /// The encoding to write, by any of its labels.
+    #[arg(short, long, value_name = "LABEL")]
+    pub to: String,
+
+    /// What to do with a malformed byte sequence in the input: write U+FFFD (in the target
+    /// encoding, or as unmappable), or stop and exit 1.
+    #[arg(long, value_enum, default_value_t = DecodeErrors::Replacement, value_name = "MODE")]
+    pub errors: DecodeErrors,
+
+    /// What to do with a character the target encoding cannot represent: stop and exit 1, or
+    /// write it as an HTML numeric character reference (&#N;).
+    #[arg(long, value_enum, default_value_t = EncodeErrors::Fatal, value_name = "MODE")]
+    pub unmappable: EncodeErrors,
+
+    /// What to do with a byte order mark in the input: sniff (a BOM overrides --from and is
+    /// removed), strip (--from decides; a BOM of its encoding is removed), keep (--from
+    /// decides; a BOM is decoded as U+FEFF, which is then dropped as 'encode' drops it).
+    #[arg(long, value_enum, default_value_t = BomMode::Sniff, value_name = "MODE")]
+    pub bom: BomMode,
 
     /// Write a byte order mark first (UTF-8, UTF-16BE and UTF-16LE only).
     #[arg(long)]

@@ -2,11 +2,11 @@
 
 use anyhow::Result;
 use wtf_enc::DecoderErrorMode;
-use wtf_enc::stream::{self, BomHandling, Buffers, DecodeOptions};
+use wtf_enc::stream::{self, Buffers, DecodeOptions};
 
-use super::args::{BomMode, DecodeArgs, DecodeErrors};
+use super::args::{DecodeArgs, DecodeErrors};
 use super::files::{Output, inputs};
-use super::{SUCCESS, encoding_for, progress, stream_error};
+use super::{SUCCESS, bom_handling, encoding_for, progress, stream_error};
 
 pub fn run(args: DecodeArgs, buffers: &mut Buffers) -> Result<i32> {
     let options = DecodeOptions {
@@ -15,11 +15,7 @@ pub fn run(args: DecodeArgs, buffers: &mut Buffers) -> Result<i32> {
             DecodeErrors::Replacement => DecoderErrorMode::Replacement,
             DecodeErrors::Fatal => DecoderErrorMode::Fatal,
         },
-        bom: match args.bom {
-            BomMode::Sniff => BomHandling::Sniff,
-            BomMode::Strip => BomHandling::Strip,
-            BomMode::Keep => BomHandling::Keep,
-        },
+        bom: bom_handling(args.bom),
     };
     let inputs = inputs(&args.stream.inputs);
     let mut output = Output::open(args.stream.output.as_deref(), &inputs)?;

@@ -20,22 +20,27 @@ pub fn inputs(paths: &[PathBuf]) -> Vec<Input> {
     if paths.is_empty() {
         return vec![Input::stdin()];
     }
-    paths
-        .iter()
-        .map(|p| {
-            if p.as_os_str() == "-" {
-                Input::stdin()
-            } else {
-                Input {
-                    name: p.display().to_string(),
-                    path: Some(p.clone()),
-                }
-            }
-        })
-        .collect()
+    paths.iter().map(|p| Input::from_path(p)).collect()
 }
 
 impl Input {
+    /// The input a path names: `-` is standard input.
+    pub fn from_path(p: &Path) -> Input {
+        if p.as_os_str() == "-" {
+            Input::stdin()
+        } else {
+            Input {
+                name: p.display().to_string(),
+                path: Some(p.to_path_buf()),
+            }
+        }
+    }
+
+    /// The file's path, or `None` for standard input.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
     fn stdin() -> Input {
         Input {
             path: None,

@@ -8,6 +8,7 @@ use anyhow::{Context, Result};
 use wtf_enc::Encoding;
 
 use super::args::LabelArgs;
+use super::json::json_string;
 use super::{INVALID_DATA, SUCCESS, files, message, unknown_label};
 
 /// The standard's groups of encodings, with their headings, as `encodings.json` has them: each
@@ -160,27 +161,6 @@ fn comma(i: usize, len: usize) -> &'static str {
     if i + 1 < len { "," } else { "" }
 }
 
-/// `s` as a JSON string literal.
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,10 +178,5 @@ mod tests {
             GROUPS.iter().map(|g| g.1).sum::<usize>(),
             Encoding::ALL.len()
         );
-    }
-
-    #[test]
-    fn json_strings_escape_quotes_and_controls() {
-        assert_eq!(json_string("a\"b\\\u{1}"), r#""a\"b\\\u0001""#);
     }
 }

@@ -3,9 +3,12 @@
 //! of them touches a byte of text itself.
 
 mod args;
+mod check;
+mod convert;
 mod decode;
 mod encode;
 mod files;
+mod json;
 mod label;
 mod progress;
 mod sniff_bom;
@@ -17,7 +20,7 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Parser;
 use wtf_enc::Encoding;
-use wtf_enc::stream::{Buffers, StreamError};
+use wtf_enc::stream::{BomHandling, Buffers, StreamError};
 
 use args::{Cli, Command};
 
@@ -47,6 +50,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Encode(args) => encode::run(args, &mut buffers),
         Command::Label(args) => label::run(args),
         Command::SniffBom(args) => sniff_bom::run(args),
+        Command::Check(args) => check::run(args, &mut buffers),
+        Command::Convert(args) => convert::run(args, &mut buffers),
     });
     match result {
         Ok(status) => status,
@@ -121,6 +126,15 @@ pub fn stream_error(err: StreamError, input: &str, output: &str) -> anyhow::Erro
         StreamError::Unmappable(e) => {
             anyhow::Error::new(InvalidData(e.to_string())).context(input.to_owned())
         }
+    }
+}
+
+/// The stream's BOM handling for a `--bom` mode.
+pub fn bom_handling(mode: args::BomMode) -> BomHandling {
+    match mode {
+        args::BomMode::Sniff => BomHandling::Sniff,
+        args::BomMode::Strip => BomHandling::Strip,
+        args::BomMode::Keep => BomHandling::Keep,
     }
 }
 
