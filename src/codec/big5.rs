@@ -11,31 +11,46 @@ include!(concat!(env!("OUT_DIR"), "/big5.rs"));
 /// short of its end for pairs. Stops before anything else (an error, the four pointers that
 /// decode to two code points and have no index entry, a lead at the end of `src`), which the
 /// standard's step-by-step decoder then handles. Returns (read, written).
+/// `TRAIL_COLUMNS[byte]`: `byte - offset` for the decoder's trail bytes (0x40 to 0x7E, 0xA1 to
+/// 0xFE), [`NOT_TRAIL`] for other bytes; a lookup instead of an unpredictable range branch.
+static TRAIL_COLUMNS: [u8; 256] = {
+    let mut t = [NOT_TRAIL; 256];
+    let mut b = 0x40;
+    while b <= 0xFE {
+        if b <= 0x7E {
+            t[b] = (b - 0x40) as u8;
+        } else if b >= 0xA1 {
+            t[b] = (b - 0x62) as u8;
+        }
+        b += 1;
+    }
+    t
+};
+const NOT_TRAIL: u8 = 0xFF;
+
 #[inline]
 fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
-    while let Some(&lead) = src.get(read) {
+    // While both bytes of a pair are there and the longest character fits, without further
+    // bounds reasoning.
+    while read + 1 < src.len() && dst.len() - written >= 4 {
+        let lead = src[read];
         if lead < 0x80 {
+            // At least one byte: `lead` is ASCII and there is room.
             let n = copy_ascii(&src[read..], &mut dst[written..]);
-            if n == 0 {
-                break;
-            }
             read += n;
             written += n;
             continue;
         }
-        let Some(&trail) = src.get(read + 1) else {
-            break;
-        };
-        if dst.len() - written < 4 || !(0x81..=0xFE).contains(&lead) {
+        let trail = src[read + 1];
+        if !(0x81..=0xFE).contains(&lead) {
             break;
         }
-        let offset = match trail {
-            0x40..=0x7E => 0x40,
-            0xA1..=0xFE => 0x62,
-            _ => break,
-        };
-        let pointer = usize::from(lead - 0x81) * 157 + usize::from(trail - offset);
+        let column = TRAIL_COLUMNS[usize::from(trail)];
+        if column == NOT_TRAIL {
+            break;
+        }
+        let pointer = usize::from(lead - 0x81) * 157 + usize::from(column);
         let low = BIG5_INDEX[pointer];
         if low == 0 {
             break;
@@ -47,6 +62,12 @@ fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
             written += 4;
         }
         read += 2;
+    }
+    // ASCII at the end of `src`, or where the room is short.
+    if src.get(read).is_some_and(|&b| b < 0x80) {
+        let n = copy_ascii(&src[read..], &mut dst[written..]);
+        read += n;
+        written += n;
     }
     (read, written)
 }

@@ -16,20 +16,19 @@ use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_bmp};
 #[inline]
 fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
-    while let Some(&lead) = src.get(read) {
+    // While both bytes of a pair are there and the longest character fits, without further
+    // bounds reasoning.
+    while read + 1 < src.len() && dst.len() - written >= 3 {
+        let lead = src[read];
         if lead < 0x80 {
+            // At least one byte: `lead` is ASCII and there is room.
             let n = copy_ascii(&src[read..], &mut dst[written..]);
-            if n == 0 {
-                break;
-            }
             read += n;
             written += n;
             continue;
         }
-        let Some(&trail) = src.get(read + 1) else {
-            break;
-        };
-        if dst.len() - written < 3 || !(0xA1..=0xFE).contains(&trail) {
+        let trail = src[read + 1];
+        if !(0xA1..=0xFE).contains(&trail) {
             break;
         }
         let code_point = if (0xA1..=0xFE).contains(&lead) {
@@ -45,6 +44,12 @@ fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         }
         written += put_bmp(dst, written, code_point);
         read += 2;
+    }
+    // ASCII at the end of `src`, or where the room is short.
+    if src.get(read).is_some_and(|&b| b < 0x80) {
+        let n = copy_ascii(&src[read..], &mut dst[written..]);
+        read += n;
+        written += n;
     }
     (read, written)
 }

@@ -13,30 +13,35 @@ include!(concat!(env!("OUT_DIR"), "/euc_kr.rs"));
 #[inline]
 fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
-    while let Some(&lead) = src.get(read) {
+    // While both bytes of a pair are there and the longest character fits, without further
+    // bounds reasoning.
+    while read + 1 < src.len() && dst.len() - written >= 3 {
+        let lead = src[read];
         if lead < 0x80 {
+            // At least one byte: `lead` is ASCII and there is room.
             let n = copy_ascii(&src[read..], &mut dst[written..]);
-            if n == 0 {
-                break;
-            }
             read += n;
             written += n;
             continue;
         }
-        let Some(&trail) = src.get(read + 1) else {
-            break;
-        };
-        if dst.len() - written < 3 || !(0x81..=0xFE).contains(&lead) || trail < 0x41 {
+        let trail = src[read + 1];
+        if !(0x81..=0xFE).contains(&lead) || !(0x41..=0xFE).contains(&trail) {
             break;
         }
         let pointer = usize::from(lead - 0x81) * 190 + usize::from(trail - 0x41);
         match EUC_KR_INDEX.get(pointer) {
-            Some(&cp) if cp != 0 && trail != 0xFF => {
+            Some(&cp) if cp != 0 => {
                 written += put_bmp(dst, written, cp);
                 read += 2;
             }
             _ => break,
         }
+    }
+    // ASCII at the end of `src`, or where the room is short.
+    if src.get(read).is_some_and(|&b| b < 0x80) {
+        let n = copy_ascii(&src[read..], &mut dst[written..]);
+        read += n;
+        written += n;
     }
     (read, written)
 }

@@ -45,11 +45,9 @@ fn copy_plain(src: &[u8], dst: &mut [u8], stops: impl Fn(u8) -> bool) -> usize {
 #[inline]
 fn decode_pairs(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
-    while let (Some(&lead), Some(&trail)) = (src.get(read), src.get(read + 1)) {
-        if dst.len() - written < 3
-            || !(0x21..=0x7E).contains(&lead)
-            || !(0x21..=0x7E).contains(&trail)
-        {
+    while read + 1 < src.len() && dst.len() - written >= 3 {
+        let (lead, trail) = (src[read], src[read + 1]);
+        if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
             break;
         }
         let pointer = usize::from(lead - 0x21) * 94 + usize::from(trail - 0x21);

@@ -13,23 +13,70 @@ use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_bmp};
 /// at least 3 bytes short of its end for non-ASCII. Stops before anything else (errors, a lead
 /// at the end of `src`), which the standard's step-by-step decoder then handles. Returns (read,
 /// written).
+/// `LEAD_ROWS[lead]`: `lead - lead offset` for the decoder's lead bytes (0x81 to 0x9F, 0xE0 to
+/// 0xFC), [`NOT_LEAD`] for other bytes; a lookup instead of unpredictable range branches.
+static LEAD_ROWS: [u8; 256] = {
+    let mut t = [NOT_LEAD; 256];
+    let mut b = 0x81;
+    while b <= 0xFC {
+        if b <= 0x9F {
+            t[b] = (b - 0x81) as u8;
+        } else if b >= 0xE0 {
+            t[b] = (b - 0xC1) as u8;
+        }
+        b += 1;
+    }
+    t
+};
+const NOT_LEAD: u8 = 0xFF;
+
+/// `TRAIL_COLUMNS[byte]`: `byte - offset` for the decoder's trail bytes (0x40 to 0x7E, 0x80 to
+/// 0xFC), [`NOT_TRAIL`] for other bytes.
+static TRAIL_COLUMNS: [u8; 256] = {
+    let mut t = [NOT_TRAIL; 256];
+    let mut b = 0x40;
+    while b <= 0xFC {
+        if b <= 0x7E {
+            t[b] = (b - 0x40) as u8;
+        } else if b >= 0x80 {
+            t[b] = (b - 0x41) as u8;
+        }
+        b += 1;
+    }
+    t
+};
+const NOT_TRAIL: u8 = 0xFF;
+
 #[inline]
 fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
-    while let Some(&lead) = src.get(read) {
+    // While both bytes of a pair are there and the longest character fits, without further
+    // bounds reasoning. (A single-byte character as the last byte of `src` is left to the
+    // step-by-step decoder.)
+    while read + 1 < src.len() && dst.len() - written >= 3 {
+        let lead = src[read];
         if lead < 0x80 {
+            // At least one byte: `lead` is ASCII and there is room.
             let n = copy_ascii(&src[read..], &mut dst[written..]);
-            if n == 0 {
-                break;
-            }
             read += n;
             written += n;
             continue;
         }
-        if dst.len() - written < 3 {
-            break;
+        let row = LEAD_ROWS[usize::from(lead)];
+        if row < NOT_LEAD {
+            let column = TRAIL_COLUMNS[usize::from(src[read + 1])];
+            if column == NOT_TRAIL {
+                break;
+            }
+            let pointer = usize::from(row) * 188 + usize::from(column);
+            let Some(code_point) = code_point(pointer) else {
+                break;
+            };
+            written += put_bmp(dst, written, code_point);
+            read += 2;
+            continue;
         }
-        let lead_offset = match lead {
+        match lead {
             0x80 => {
                 written += put_bmp(dst, written, 0x80);
                 read += 1;
@@ -40,24 +87,14 @@ fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
                 read += 1;
                 continue;
             }
-            0x81..=0x9F => 0x81,
-            0xE0..=0xFC => 0xC1,
             _ => break,
-        };
-        let Some(&trail) = src.get(read + 1) else {
-            break;
-        };
-        let offset = match trail {
-            0x40..=0x7E => 0x40,
-            0x80..=0xFC => 0x41,
-            _ => break,
-        };
-        let pointer = usize::from(lead - lead_offset) * 188 + usize::from(trail - offset);
-        let Some(code_point) = code_point(pointer) else {
-            break;
-        };
-        written += put_bmp(dst, written, code_point);
-        read += 2;
+        }
+    }
+    // ASCII at the end of `src`, or where the room is short.
+    if src.get(read).is_some_and(|&b| b < 0x80) {
+        let n = copy_ascii(&src[read..], &mut dst[written..]);
+        read += n;
+        written += n;
     }
     (read, written)
 }
