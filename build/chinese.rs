@@ -1,6 +1,7 @@
-//! Generates the tables of gb18030/GBK, Big5 and EUC-KR (one output file each): decode tables indexed by pointer and,
-//! for each encoder, the pointers it may write sorted by code point, with the standard's choice
-//! among duplicate code points ("index pointer", "index Big5 pointer") made here, once.
+//! Generates the tables of gb18030/GBK, Big5 and EUC-KR (one output file each): decode tables
+//! indexed by pointer and, for each encoder, a two-level map from code point to the two bytes of
+//! the pointer it writes, with the standard's choice among duplicate code points ("index
+//! pointer", "index Big5 pointer") made here, once.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -27,9 +28,45 @@ fn bmp_table(name: &str, entries: &[(u32, u32)], size: usize) -> Vec<u16> {
     table
 }
 
-/// The pointers chosen for each code point, as a list sorted by code point. `choose` gets the
-/// entries in file order and says whether a later pointer replaces the one already chosen.
-fn encode_order(entries: &[(u32, u32)], last_wins: impl Fn(u32) -> bool) -> Vec<u16> {
+/// Writes a two-level map of BMP code points to nonzero `u16` values (0 = no entry) as
+/// `{name}_PAGES: [u8; 256]`, the page of each high byte, and `{name}_DATA: [[u16; 256]; N]`,
+/// the pages by low byte, page 0 all zeros (for every high byte without entries). Returns the
+/// size in bytes.
+pub fn write_bmp_map(out: &mut String, doc: &str, name: &str, map: &BTreeMap<u32, u16>) -> usize {
+    let mut pages = [0u8; 256];
+    let mut data: Vec<[u16; 256]> = vec![[0; 256]];
+    for (&code_point, &value) in map {
+        assert!(
+            code_point <= 0xFFFF && value != 0,
+            "{name}: U+{code_point:04X}"
+        );
+        let high = (code_point >> 8) as usize;
+        if pages[high] == 0 {
+            pages[high] = u8::try_from(data.len()).expect("too many pages");
+            data.push([0; 256]);
+        }
+        data[usize::from(pages[high])][(code_point & 0xFF) as usize] = value;
+    }
+    let size = 256 + data.len() * 512;
+    writeln!(out, "/// {doc}\n///\n/// The page of each high byte (page 0 has no entries); {size} bytes with `{name}_DATA`.").unwrap();
+    writeln!(
+        out,
+        "pub(crate) static {name}_PAGES: [u8; 256] = {pages:?};"
+    )
+    .unwrap();
+    writeln!(out, "/// The pages of `{name}_PAGES`, by low byte.").unwrap();
+    writeln!(
+        out,
+        "pub(crate) static {name}_DATA: [[u16; 256]; {}] = {data:?};",
+        data.len()
+    )
+    .unwrap();
+    size
+}
+
+/// The pointer chosen for each code point. `last_wins` gets each code point as it recurs in file
+/// order and says whether the later pointer replaces the one already chosen.
+fn chosen_pointers(entries: &[(u32, u32)], last_wins: impl Fn(u32) -> bool) -> BTreeMap<u32, u32> {
     let mut chosen: BTreeMap<u32, u32> = BTreeMap::new();
     for &(pointer, code_point) in entries {
         if !chosen.contains_key(&code_point) || last_wins(code_point) {
@@ -37,9 +74,6 @@ fn encode_order(entries: &[(u32, u32)], last_wins: impl Fn(u32) -> bool) -> Vec<
         }
     }
     chosen
-        .values()
-        .map(|&p| u16::try_from(p).unwrap())
-        .collect()
 }
 
 fn write_array<T: std::fmt::Debug>(out: &mut String, doc: &str, name: &str, ty: &str, v: &[T]) {
@@ -69,12 +103,19 @@ pub fn gb18030(out: &mut String) {
         "u16",
         &decode,
     );
-    let encode = encode_order(&entries, |_| false);
-    write_array(
+    // index pointer (the first) -> the encoder's two bytes.
+    let encode: BTreeMap<u32, u16> = chosen_pointers(&entries, |_| false)
+        .into_iter()
+        .map(|(code_point, pointer)| {
+            let (lead, trail) = (pointer / 190 + 0x81, pointer % 190);
+            let offset = if trail < 0x3F { 0x40 } else { 0x41 };
+            (code_point, (lead << 8 | (trail + offset)) as u16)
+        })
+        .collect();
+    write_bmp_map(
         out,
-        "The index pointer (the first) of each code point in index gb18030, sorted by code point.",
+        "The two bytes (lead << 8 | trail) of the index pointer in index gb18030 of each code point.",
         "GB18030_ENCODE",
-        "u16",
         &encode,
     );
 
@@ -110,6 +151,11 @@ pub fn big5(out: &mut String) {
             astral[p / 32] |= 1 << (p % 32);
         }
     }
+    // The decoder's fast path relies on the pointers that decode to two code points having no
+    // index entry, so they fall to its step-by-step path.
+    for pointer in [1133, 1135, 1164, 1166] {
+        assert_eq!(low[pointer], 0, "big5: pointer {pointer} has an entry");
+    }
     write_array(
         out,
         "index Big5: the low 16 bits of each pointer's code point, 0 where it has none.",
@@ -129,13 +175,38 @@ pub fn big5(out: &mut String) {
         .copied()
         .filter(|&(pointer, _)| pointer >= BIG5_EXCLUDED_BELOW)
         .collect();
-    let encode = encode_order(&usable, |cp| BIG5_LAST_POINTER.contains(&cp));
+    let chosen = chosen_pointers(&usable, |cp| BIG5_LAST_POINTER.contains(&cp));
+    let bytes = |pointer: u32| {
+        let (lead, trail) = (pointer / 157 + 0x81, pointer % 157);
+        let offset = if trail < 0x3F { 0x40 } else { 0x62 };
+        (lead << 8 | (trail + offset)) as u16
+    };
+    let bmp: BTreeMap<u32, u16> = chosen
+        .iter()
+        .filter(|&(&cp, _)| cp <= 0xFFFF)
+        .map(|(&cp, &p)| (cp, bytes(p)))
+        .collect();
+    write_bmp_map(
+        out,
+        "The two bytes (lead << 8 | trail) of the index Big5 pointer of each BMP code point.",
+        "BIG5_ENCODE",
+        &bmp,
+    );
+    let astral: Vec<(u16, u16)> = chosen
+        .iter()
+        .filter(|&(&cp, _)| cp > 0xFFFF)
+        .map(|(&cp, &p)| {
+            assert!(cp >> 16 == 2);
+            (cp as u16, bytes(p))
+        })
+        .collect();
     write_array(
         out,
-        "The index Big5 pointer of each code point, sorted by code point.",
-        "BIG5_ENCODE",
-        "u16",
-        &encode,
+        "The plane-2 code points of index Big5 (low 16 bits, ascending) and the two bytes of \
+         their index Big5 pointer.",
+        "BIG5_ENCODE_ASTRAL",
+        "(u16, u16)",
+        &astral,
     );
 }
 
@@ -151,12 +222,14 @@ pub fn euc_kr(out: &mut String) {
         "u16",
         &decode,
     );
-    let encode = encode_order(&entries, |_| false);
-    write_array(
+    let encode: BTreeMap<u32, u16> = chosen_pointers(&entries, |_| false)
+        .into_iter()
+        .map(|(cp, p)| (cp, ((p / 190 + 0x81) << 8 | (p % 190 + 0x41)) as u16))
+        .collect();
+    write_bmp_map(
         out,
-        "The index pointer (the first) of each code point in index EUC-KR, sorted by code point.",
+        "The two bytes (lead << 8 | trail) of the index pointer in index EUC-KR of each code point.",
         "EUC_KR_ENCODE",
-        "u16",
         &encode,
     );
 }

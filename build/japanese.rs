@@ -1,7 +1,7 @@
 //! Generates the tables of the Japanese encodings (EUC-JP, ISO-2022-JP, Shift_JIS) from index
 //! jis0208, index jis0212 and index ISO-2022-JP katakana.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
 /// The range of pointers the standard's "index Shift_JIS pointer" leaves out of index jis0208.
@@ -43,8 +43,8 @@ fn by_pointer(name: &str) -> Vec<u16> {
 /// Writes:
 /// - `JIS0208_CODE_POINTS`, `JIS0212_CODE_POINTS`, `ISO_2022_JP_KATAKANA`: the indexes by
 ///   pointer, for the decoders (and the ISO-2022-JP encoder's katakana step);
-/// - `JIS0208_ENCODE_CODE_POINTS` / `JIS0208_ENCODE_POINTERS`: every code point of index jis0208
-///   in ascending order with its "index pointer" (the first pointer), for binary search;
+/// - `JIS0208_ENCODE_PAGES` / `JIS0208_ENCODE_DATA`: the "index pointer" (the first pointer)
+///   plus 1 of every code point of index jis0208, as a two-level map (0: none);
 /// - `SHIFT_JIS_REMAP`: for the code points whose first pointer `p` lies in the range the
 ///   "index Shift_JIS pointer" excludes, the pointer that operation returns instead, at
 ///   `p - SHIFT_JIS_REMAP_START` (`u16::MAX` where `p` is not such a first pointer, or where the
@@ -121,19 +121,15 @@ pub fn generate(out: &mut String) {
         "ISO_2022_JP_KATAKANA",
         &katakana,
     );
-    let code_points: Vec<u16> = encode.iter().map(|&(c, _)| c as u16).collect();
-    let pointers: Vec<u16> = encode.iter().map(|&(_, p)| p as u16).collect();
-    write_u16s(
+    let by_code_point: BTreeMap<u32, u16> = encode
+        .iter()
+        .map(|&(code_point, pointer)| (code_point, pointer as u16 + 1))
+        .collect();
+    super::chinese::write_bmp_map(
         out,
-        "Every code point in index jis0208, ascending.",
-        "JIS0208_ENCODE_CODE_POINTS",
-        &code_points,
-    );
-    write_u16s(
-        out,
-        "The index pointer (first pointer) in index jis0208 of each of `JIS0208_ENCODE_CODE_POINTS`.",
-        "JIS0208_ENCODE_POINTERS",
-        &pointers,
+        "The index pointer (first pointer) in index jis0208 of each code point, plus 1.",
+        "JIS0208_ENCODE",
+        &by_code_point,
     );
     writeln!(
         out,

@@ -1,9 +1,76 @@
 //! Big5: the standard's decoder and encoder over tables generated from index Big5.
 
 use super::ascii::copy_ascii;
+use super::jis0208::{put_bmp, put_plane2, read_bmp};
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_char};
 
 include!(concat!(env!("OUT_DIR"), "/big5.rs"));
+
+/// The fast path: decodes from the initial state (no lead held) the longest prefix of `src`
+/// made of ASCII and pairs with one index code point that fits, leaving `dst` at least 4 bytes
+/// short of its end for pairs. Stops before anything else (an error, the four pointers that
+/// decode to two code points and have no index entry, a lead at the end of `src`), which the
+/// standard's step-by-step decoder then handles. Returns (read, written).
+/// `TRAIL_COLUMNS[byte]`: `byte - offset` for the decoder's trail bytes (0x40 to 0x7E, 0xA1 to
+/// 0xFE), [`NOT_TRAIL`] for other bytes; a lookup instead of an unpredictable range branch.
+static TRAIL_COLUMNS: [u8; 256] = {
+    let mut t = [NOT_TRAIL; 256];
+    let mut b = 0x40;
+    while b <= 0xFE {
+        if b <= 0x7E {
+            t[b] = (b - 0x40) as u8;
+        } else if b >= 0xA1 {
+            t[b] = (b - 0x62) as u8;
+        }
+        b += 1;
+    }
+    t
+};
+const NOT_TRAIL: u8 = 0xFF;
+
+#[inline]
+fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut read, mut written) = (0, 0);
+    // While both bytes of a pair are there and the longest character fits, without further
+    // bounds reasoning.
+    while read + 1 < src.len() && dst.len() - written >= 4 {
+        let lead = src[read];
+        if lead < 0x80 {
+            // At least one byte: `lead` is ASCII and there is room.
+            let n = copy_ascii(&src[read..], &mut dst[written..]);
+            read += n;
+            written += n;
+            continue;
+        }
+        let trail = src[read + 1];
+        if !(0x81..=0xFE).contains(&lead) {
+            break;
+        }
+        let column = TRAIL_COLUMNS[usize::from(trail)];
+        if column == NOT_TRAIL {
+            break;
+        }
+        let pointer = usize::from(lead - 0x81) * 157 + usize::from(column);
+        let low = BIG5_INDEX[pointer];
+        if low == 0 {
+            break;
+        }
+        if BIG5_ASTRAL[pointer / 32] >> (pointer % 32) & 1 == 0 {
+            written += put_bmp(dst, written, low);
+        } else {
+            put_plane2(dst, written, low);
+            written += 4;
+        }
+        read += 2;
+    }
+    // ASCII at the end of `src`, or where the room is short.
+    if src.get(read).is_some_and(|&b| b < 0x80) {
+        let n = copy_ascii(&src[read..], &mut dst[written..]);
+        read += n;
+        written += n;
+    }
+    (read, written)
+}
 
 /// The index code point for `pointer` in index Big5.
 fn index_code_point(pointer: usize) -> Option<u32> {
@@ -54,15 +121,15 @@ impl Big5Decoder {
         let (mut read, mut written) = (0, 0);
         loop {
             if self.big5_lead == 0 {
-                let n = copy_ascii(&src[read..], &mut dst[written..]);
+                let (n, w) = decode_run(&src[read..], &mut dst[written..]);
                 read += n;
-                written += n;
+                written += w;
                 let Some(&byte) = src.get(read) else {
                     return DecodeResult::new(read, written, DecodeStatus::InputEmpty);
                 };
                 read += 1;
                 match byte {
-                    // copy_ascii stopped on a full `dst`.
+                    // decode_run stopped on a full `dst`.
                     0x00..=0x7F => {
                         return DecodeResult::new(read - 1, written, DecodeStatus::OutputFull);
                     }
@@ -112,16 +179,58 @@ impl Big5Decoder {
     }
 }
 
-/// The index Big5 pointer for `code_point`: binary search of the encoder's pointers, sorted by
-/// code point (exclusions and the last-pointer rule applied at build time), reading each
-/// pointer's code point from the decode table.
-fn big5_pointer(code_point: u32) -> Option<u16> {
-    let i = BIG5_ENCODE
-        .binary_search_by_key(&code_point, |&p| {
-            index_code_point(usize::from(p)).unwrap_or(0)
-        })
+/// The two bytes (lead << 8 | trail) of the index Big5 pointer for the BMP code point `cp`
+/// (exclusions and the last-pointer rule applied at build time), from a two-level map; 0 when
+/// it has none.
+#[inline]
+fn bmp_bytes(cp: u32) -> u16 {
+    let page = BIG5_ENCODE_PAGES[(cp >> 8 & 0xFF) as usize];
+    BIG5_ENCODE_DATA[usize::from(page)][(cp & 0xFF) as usize]
+}
+
+/// The two bytes (lead << 8 | trail) of the index Big5 pointer for `code_point`: the two-level
+/// map for the BMP, a binary search of the few plane-2 code points otherwise.
+fn big5_bytes(code_point: u32) -> Option<u16> {
+    if code_point <= 0xFFFF {
+        return Some(bmp_bytes(code_point)).filter(|&b| b != 0);
+    }
+    if code_point >> 16 != 2 {
+        return None;
+    }
+    let low = code_point as u16;
+    let i = BIG5_ENCODE_ASTRAL
+        .binary_search_by_key(&low, |&(cp, _)| cp)
         .ok()?;
-    Some(BIG5_ENCODE[i])
+    Some(BIG5_ENCODE_ASTRAL[i].1)
+}
+
+/// The fast path: encodes the longest prefix of `src` made of ASCII and BMP characters with an
+/// index Big5 pointer that fits in `dst`; stops before anything else. Returns (read, written).
+#[inline]
+fn encode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut read, mut written) = (0, 0);
+    while let Some(&byte) = src.get(read) {
+        if byte < 0x80 {
+            let n = copy_ascii(&src[read..], &mut dst[written..]);
+            if n == 0 {
+                break;
+            }
+            read += n;
+            written += n;
+            continue;
+        }
+        let Some((cp, len)) = read_bmp(src, read) else {
+            break;
+        };
+        let bytes = bmp_bytes(cp);
+        if bytes == 0 || dst.len() - written < 2 {
+            break;
+        }
+        dst[written..written + 2].copy_from_slice(&bytes.to_be_bytes());
+        written += 2;
+        read += len;
+    }
+    (read, written)
 }
 
 /// <https://encoding.spec.whatwg.org/#big5-encoder>
@@ -133,26 +242,23 @@ impl Big5Encoder {
         let bytes = src.as_bytes();
         let (mut read, mut written) = (0, 0);
         loop {
-            let n = copy_ascii(&bytes[read..], &mut dst[written..]);
+            let (n, w) = encode_run(&bytes[read..], &mut dst[written..]);
             read += n;
-            written += n;
+            written += w;
             let Some(c) = src[read..].chars().next() else {
                 return EncodeResult::new(read, written, EncodeStatus::InputEmpty);
             };
             if c.is_ascii() {
-                // copy_ascii stopped on a full `dst`.
+                // encode_run stopped on a full `dst`.
                 return EncodeResult::new(read, written, EncodeStatus::OutputFull);
             }
-            let Some(pointer) = big5_pointer(u32::from(c)) else {
+            let Some(big5) = big5_bytes(u32::from(c)) else {
                 return EncodeResult::unmappable(read + c.len_utf8(), written, c);
             };
             let Some(room) = dst.get_mut(written..written + 2) else {
                 return EncodeResult::new(read, written, EncodeStatus::OutputFull);
             };
-            let leading = (pointer / 157 + 0x81) as u8;
-            let trailing = (pointer % 157) as u8;
-            let offset = if trailing < 0x3F { 0x40 } else { 0x62 };
-            room.copy_from_slice(&[leading, trailing + offset]);
+            room.copy_from_slice(&big5.to_be_bytes());
             written += 2;
             read += c.len_utf8();
         }

@@ -2,8 +2,91 @@
 //! katakana after 0x8E.
 
 use super::ascii::copy_ascii;
-use super::jis0208::{jis0208_code_point, jis0208_pointer, jis0212_code_point};
+use super::jis0208::{
+    JIS0208_CODE_POINTS, jis0208_code_point, jis0208_pointer, jis0208_pointer_bmp,
+    jis0212_code_point, put_bmp, read_bmp,
+};
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_bmp};
+
+/// The fast path: decodes from the initial state (no lead held) the longest prefix of `src`
+/// made of ASCII, JIS X 0208 pairs and 0x8E katakana pairs that fits, leaving `dst` at least 3
+/// bytes short of its end for pairs. Stops before anything else (JIS X 0212 after 0x8F, errors,
+/// a lead at the end of `src`), which the standard's step-by-step decoder then handles. Returns
+/// (read, written).
+#[inline]
+fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut read, mut written) = (0, 0);
+    // While both bytes of a pair are there and the longest character fits, without further
+    // bounds reasoning.
+    while read + 1 < src.len() && dst.len() - written >= 3 {
+        let lead = src[read];
+        if lead < 0x80 {
+            // At least one byte: `lead` is ASCII and there is room.
+            let n = copy_ascii(&src[read..], &mut dst[written..]);
+            read += n;
+            written += n;
+            continue;
+        }
+        let trail = src[read + 1];
+        if !(0xA1..=0xFE).contains(&trail) {
+            break;
+        }
+        let code_point = if (0xA1..=0xFE).contains(&lead) {
+            let pointer = usize::from(lead - 0xA1) * 94 + usize::from(trail - 0xA1);
+            JIS0208_CODE_POINTS.get(pointer).copied().unwrap_or(0)
+        } else if lead == 0x8E && trail <= 0xDF {
+            0xFF61 - 0xA1 + u16::from(trail)
+        } else {
+            0
+        };
+        if code_point == 0 {
+            break;
+        }
+        written += put_bmp(dst, written, code_point);
+        read += 2;
+    }
+    // ASCII at the end of `src`, or where the room is short.
+    if src.get(read).is_some_and(|&b| b < 0x80) {
+        let n = copy_ascii(&src[read..], &mut dst[written..]);
+        read += n;
+        written += n;
+    }
+    (read, written)
+}
+
+/// The fast path of the encoder: encodes the longest prefix of `src` made of ASCII and BMP
+/// characters in index jis0208 that fits in `dst` (the standard's special cases, U+00A5,
+/// U+203E, U+2212 and U+FF61 to U+FF9F, are not in the index); stops before anything else.
+/// Returns (read, written).
+#[inline]
+fn encode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut read, mut written) = (0, 0);
+    while let Some(&byte) = src.get(read) {
+        if byte < 0x80 {
+            let n = copy_ascii(&src[read..], &mut dst[written..]);
+            if n == 0 {
+                break;
+            }
+            read += n;
+            written += n;
+            continue;
+        }
+        let Some((cp, len)) = read_bmp(src, read) else {
+            break;
+        };
+        let Some(pointer) = jis0208_pointer_bmp(cp) else {
+            break;
+        };
+        if dst.len() - written < 2 {
+            break;
+        }
+        dst[written] = (pointer / 94 + 0xA1) as u8;
+        dst[written + 1] = (pointer % 94 + 0xA1) as u8;
+        written += 2;
+        read += len;
+    }
+    (read, written)
+}
 
 /// <https://encoding.spec.whatwg.org/#euc-jp-decoder>
 #[derive(Clone, Debug)]
@@ -31,9 +114,9 @@ impl EucJpDecoder {
         let (mut read, mut written) = (0, 0);
         loop {
             if self.euc_jp_lead == 0x00 {
-                let n = copy_ascii(&src[read..], &mut dst[written..]);
+                let (n, w) = decode_run(&src[read..], &mut dst[written..]);
                 read += n;
-                written += n;
+                written += w;
             }
             let Some(&byte) = src.get(read) else {
                 if last && self.euc_jp_lead != 0x00 {
@@ -91,7 +174,7 @@ impl EucJpDecoder {
                 return DecodeResult::malformed(read + 1, written, len + 1, 0);
             }
             match byte {
-                // copy_ascii stopped on a full `dst`.
+                // decode_run stopped on a full `dst`.
                 0x00..=0x7F => return DecodeResult::new(read, written, DecodeStatus::OutputFull),
                 0x8E | 0x8F | 0xA1..=0xFE => {
                     self.euc_jp_lead = byte;
@@ -111,15 +194,15 @@ impl EucJpEncoder {
     pub(crate) fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> EncodeResult {
         let (mut read, mut written) = (0, 0);
         loop {
-            let n = copy_ascii(&src.as_bytes()[read..], &mut dst[written..]);
+            let (n, w) = encode_run(&src.as_bytes()[read..], &mut dst[written..]);
             read += n;
-            written += n;
+            written += w;
             let Some(c) = src[read..].chars().next() else {
                 return EncodeResult::new(read, written, EncodeStatus::InputEmpty);
             };
             let buf: [u8; 2];
             let out: &[u8] = match c {
-                // An ASCII code point here means copy_ascii stopped on a full `dst`.
+                // An ASCII code point here means encode_run stopped on a full `dst`.
                 '\0'..='\x7F' => return EncodeResult::new(read, written, EncodeStatus::OutputFull),
                 '\u{A5}' => b"\x5C",
                 '\u{203E}' => b"\x7E",

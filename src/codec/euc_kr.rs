@@ -1,9 +1,50 @@
 //! EUC-KR: the standard's decoder and encoder over tables generated from index EUC-KR.
 
 use super::ascii::copy_ascii;
+use super::jis0208::{put_bmp, read_bmp};
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_bmp};
 
 include!(concat!(env!("OUT_DIR"), "/euc_kr.rs"));
+
+/// The fast path: decodes from the initial state (no lead held) the longest prefix of `src`
+/// made of ASCII and valid pairs that fits, leaving `dst` at least 3 bytes short of its end
+/// for pairs. Stops before anything else (an error, a lead at the end of `src`), which the
+/// standard's step-by-step decoder then handles. Returns (read, written).
+#[inline]
+fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut read, mut written) = (0, 0);
+    // While both bytes of a pair are there and the longest character fits, without further
+    // bounds reasoning.
+    while read + 1 < src.len() && dst.len() - written >= 3 {
+        let lead = src[read];
+        if lead < 0x80 {
+            // At least one byte: `lead` is ASCII and there is room.
+            let n = copy_ascii(&src[read..], &mut dst[written..]);
+            read += n;
+            written += n;
+            continue;
+        }
+        let trail = src[read + 1];
+        if !(0x81..=0xFE).contains(&lead) || !(0x41..=0xFE).contains(&trail) {
+            break;
+        }
+        let pointer = usize::from(lead - 0x81) * 190 + usize::from(trail - 0x41);
+        match EUC_KR_INDEX.get(pointer) {
+            Some(&cp) if cp != 0 => {
+                written += put_bmp(dst, written, cp);
+                read += 2;
+            }
+            _ => break,
+        }
+    }
+    // ASCII at the end of `src`, or where the room is short.
+    if src.get(read).is_some_and(|&b| b < 0x80) {
+        let n = copy_ascii(&src[read..], &mut dst[written..]);
+        read += n;
+        written += n;
+    }
+    (read, written)
+}
 
 /// <https://encoding.spec.whatwg.org/#euc-kr-decoder>
 #[derive(Clone, Debug)]
@@ -21,14 +62,14 @@ impl EucKrDecoder {
         let (mut read, mut written) = (0, 0);
         loop {
             if self.euc_kr_lead == 0 {
-                let n = copy_ascii(&src[read..], &mut dst[written..]);
+                let (n, w) = decode_run(&src[read..], &mut dst[written..]);
                 read += n;
-                written += n;
+                written += w;
                 let Some(&byte) = src.get(read) else {
                     return DecodeResult::new(read, written, DecodeStatus::InputEmpty);
                 };
                 match byte {
-                    // copy_ascii stopped on a full `dst`.
+                    // decode_run stopped on a full `dst`.
                     0x00..=0x7F => {
                         return DecodeResult::new(read, written, DecodeStatus::OutputFull);
                     }
@@ -73,14 +114,41 @@ impl EucKrDecoder {
     }
 }
 
-/// The index pointer for `code_point` in index EUC-KR: binary search of the first pointers,
-/// sorted by code point, reading each pointer's code point from the decode table.
-fn index_pointer(code_point: u32) -> Option<u16> {
-    let cp = u16::try_from(code_point).ok()?;
-    let i = EUC_KR_ENCODE
-        .binary_search_by_key(&cp, |&p| EUC_KR_INDEX[usize::from(p)])
-        .ok()?;
-    Some(EUC_KR_ENCODE[i])
+/// The two bytes (lead << 8 | trail) of the index pointer for the BMP code point `cp` in index
+/// EUC-KR (the first pointer), from a two-level map generated at build time; 0 when it has none.
+#[inline]
+fn index_bytes(cp: u32) -> u16 {
+    let page = EUC_KR_ENCODE_PAGES[(cp >> 8 & 0xFF) as usize];
+    EUC_KR_ENCODE_DATA[usize::from(page)][(cp & 0xFF) as usize]
+}
+
+/// The fast path: encodes the longest prefix of `src` made of ASCII and BMP characters in the
+/// index that fits in `dst`; stops before anything else. Returns (read, written).
+#[inline]
+fn encode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut read, mut written) = (0, 0);
+    while let Some(&byte) = src.get(read) {
+        if byte < 0x80 {
+            let n = copy_ascii(&src[read..], &mut dst[written..]);
+            if n == 0 {
+                break;
+            }
+            read += n;
+            written += n;
+            continue;
+        }
+        let Some((cp, len)) = read_bmp(src, read) else {
+            break;
+        };
+        let bytes = index_bytes(cp);
+        if bytes == 0 || dst.len() - written < 2 {
+            break;
+        }
+        dst[written..written + 2].copy_from_slice(&bytes.to_be_bytes());
+        written += 2;
+        read += len;
+    }
+    (read, written)
 }
 
 /// <https://encoding.spec.whatwg.org/#euc-kr-encoder>
@@ -92,23 +160,29 @@ impl EucKrEncoder {
         let bytes = src.as_bytes();
         let (mut read, mut written) = (0, 0);
         loop {
-            let n = copy_ascii(&bytes[read..], &mut dst[written..]);
+            let (n, w) = encode_run(&bytes[read..], &mut dst[written..]);
             read += n;
-            written += n;
+            written += w;
             let Some(c) = src[read..].chars().next() else {
                 return EncodeResult::new(read, written, EncodeStatus::InputEmpty);
             };
             if c.is_ascii() {
-                // copy_ascii stopped on a full `dst`.
+                // encode_run stopped on a full `dst`.
                 return EncodeResult::new(read, written, EncodeStatus::OutputFull);
             }
-            let Some(pointer) = index_pointer(u32::from(c)) else {
-                return EncodeResult::unmappable(read + c.len_utf8(), written, c);
+            let code_point = u32::from(c);
+            let bytes = if code_point <= 0xFFFF {
+                index_bytes(code_point)
+            } else {
+                0
             };
+            if bytes == 0 {
+                return EncodeResult::unmappable(read + c.len_utf8(), written, c);
+            }
             let Some(room) = dst.get_mut(written..written + 2) else {
                 return EncodeResult::new(read, written, EncodeStatus::OutputFull);
             };
-            room.copy_from_slice(&[(pointer / 190 + 0x81) as u8, (pointer % 190 + 0x41) as u8]);
+            room.copy_from_slice(&bytes.to_be_bytes());
             written += 2;
             read += c.len_utf8();
         }

@@ -2,9 +2,69 @@
 //! and without "is GBK", over tables generated from index gb18030 and index gb18030 ranges.
 
 use super::ascii::copy_ascii;
+use super::jis0208::{put_bmp, read_bmp};
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_char};
 
 include!(concat!(env!("OUT_DIR"), "/gb18030.rs"));
+
+/// The fast path: decodes from the initial state (nothing held) the longest prefix of `src`
+/// made of ASCII, 0x80 and two-byte sequences that fits, leaving `dst` at least 3 bytes short
+/// of its end for those. Stops before anything else (four-byte sequences, errors, a sequence cut
+/// by the end of `src`), which [`step`] then handles. Returns (read, written).
+/// `TRAIL_COLUMNS[byte]`: `byte - offset` for the two-byte sequences' second bytes (0x40 to
+/// 0x7E, 0x80 to 0xFE), [`NOT_TRAIL`] for other bytes (four-byte sequences' 0x30 to 0x39
+/// included); a lookup instead of an unpredictable range branch.
+static TRAIL_COLUMNS: [u8; 256] = {
+    let mut t = [NOT_TRAIL; 256];
+    let mut b = 0x40;
+    while b <= 0xFE {
+        if b <= 0x7E {
+            t[b] = (b - 0x40) as u8;
+        } else if b >= 0x80 {
+            t[b] = (b - 0x41) as u8;
+        }
+        b += 1;
+    }
+    t
+};
+const NOT_TRAIL: u8 = 0xFF;
+
+#[inline]
+fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut read, mut written) = (0, 0);
+    // While both bytes of a pair are there and the longest character fits, without further
+    // bounds reasoning.
+    while read + 1 < src.len() && dst.len() - written >= 3 {
+        let first = src[read];
+        if first < 0x80 {
+            // At least one byte: `first` is ASCII and there is room.
+            let n = copy_ascii(&src[read..], &mut dst[written..]);
+            read += n;
+            written += n;
+            continue;
+        }
+        if first == 0x80 {
+            written += put_bmp(dst, written, 0x20AC);
+            read += 1;
+            continue;
+        }
+        let column = TRAIL_COLUMNS[usize::from(src[read + 1])];
+        if column == NOT_TRAIL || first == 0xFF {
+            break;
+        }
+        let pointer = usize::from(first - 0x81) * 190 + usize::from(column);
+        // Every two-byte pointer has a code point (checked at build time).
+        written += put_bmp(dst, written, GB18030_INDEX[pointer]);
+        read += 2;
+    }
+    // ASCII at the end of `src`, or where the room is short.
+    if src.get(read).is_some_and(|&b| b < 0x80) {
+        let n = copy_ascii(&src[read..], &mut dst[written..]);
+        read += n;
+        written += n;
+    }
+    (read, written)
+}
 
 /// The index gb18030 ranges code point for `pointer`
 /// (<https://encoding.spec.whatwg.org/#index-gb18030-ranges-code-point>).
@@ -173,14 +233,14 @@ impl Gb18030Decoder {
             }
         }
         loop {
-            let n = copy_ascii(&src[read..], &mut dst[written..]);
+            let (n, w) = decode_run(&src[read..], &mut dst[written..]);
             read += n;
-            written += n;
+            written += w;
             let Some(&byte) = src.get(read) else {
                 return DecodeResult::new(read, written, DecodeStatus::InputEmpty);
             };
             if byte < 0x80 {
-                // copy_ascii stopped on a full `dst`.
+                // decode_run stopped on a full `dst`.
                 return DecodeResult::new(read, written, DecodeStatus::OutputFull);
             }
             match step(&src[read..], last) {
@@ -226,14 +286,49 @@ fn side_table(code_point: u32) -> Option<[u8; 2]> {
     Some([0xFE, trail])
 }
 
-/// The index pointer for `code_point` in index gb18030: binary search of the pointers sorted
-/// by code point, reading each pointer's code point from the decode table.
-fn index_pointer(code_point: u32) -> Option<u16> {
-    let cp = u16::try_from(code_point).ok()?;
-    let i = GB18030_ENCODE
-        .binary_search_by_key(&cp, |&p| GB18030_INDEX[usize::from(p)])
-        .ok()?;
-    Some(GB18030_ENCODE[i])
+/// The two bytes (lead << 8 | trail) of the index pointer for `code_point` in index gb18030
+/// (the first pointer), from a two-level map generated at build time; 0 when it has none.
+#[inline]
+fn index_bytes(code_point: u32) -> u16 {
+    if code_point > 0xFFFF {
+        return 0;
+    }
+    let page = GB18030_ENCODE_PAGES[(code_point >> 8 & 0xFF) as usize];
+    GB18030_ENCODE_DATA[usize::from(page)][(code_point & 0xFF) as usize]
+}
+
+/// The fast path of both encoders: encodes the longest prefix of `src` made of ASCII and BMP
+/// characters that take the index pointer step (none of the code points the standard's earlier
+/// steps take: U+20AC, U+E5E5 and the side table's U+E78D to U+E864) that fits in `dst`; stops
+/// before anything else. Returns (read, written).
+#[inline]
+fn encode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut read, mut written) = (0, 0);
+    while let Some(&byte) = src.get(read) {
+        if byte < 0x80 {
+            let n = copy_ascii(&src[read..], &mut dst[written..]);
+            if n == 0 {
+                break;
+            }
+            read += n;
+            written += n;
+            continue;
+        }
+        let Some((cp, len)) = read_bmp(src, read) else {
+            break;
+        };
+        if cp == 0x20AC || (0xE5E5..=0xE864).contains(&cp) {
+            break;
+        }
+        let bytes = index_bytes(cp);
+        if bytes == 0 || dst.len() - written < 2 {
+            break;
+        }
+        dst[written..written + 2].copy_from_slice(&bytes.to_be_bytes());
+        written += 2;
+        read += len;
+    }
+    (read, written)
 }
 
 /// <https://encoding.spec.whatwg.org/#gb18030-encoder>
@@ -262,11 +357,10 @@ impl Gb18030Encoder {
         if let Some([lead, trail]) = side_table(code_point) {
             return Some(([lead, trail, 0, 0], 2));
         }
-        if let Some(pointer) = index_pointer(code_point) {
-            let leading = (pointer / 190 + 0x81) as u8;
-            let trailing = (pointer % 190) as u8;
-            let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
-            return Some(([leading, trailing + offset, 0, 0], 2));
+        let index = index_bytes(code_point);
+        if index != 0 {
+            let [leading, trailing] = index.to_be_bytes();
+            return Some(([leading, trailing, 0, 0], 2));
         }
         if self.is_gbk {
             return None;
@@ -293,14 +387,14 @@ impl Gb18030Encoder {
         let bytes = src.as_bytes();
         let (mut read, mut written) = (0, 0);
         loop {
-            let n = copy_ascii(&bytes[read..], &mut dst[written..]);
+            let (n, w) = encode_run(&bytes[read..], &mut dst[written..]);
             read += n;
-            written += n;
+            written += w;
             let Some(c) = src[read..].chars().next() else {
                 return EncodeResult::new(read, written, EncodeStatus::InputEmpty);
             };
             if c.is_ascii() {
-                // copy_ascii stopped on a full `dst`.
+                // encode_run stopped on a full `dst`.
                 return EncodeResult::new(read, written, EncodeStatus::OutputFull);
             }
             let Some((out, len)) = self.bytes(c) else {

@@ -2,7 +2,10 @@
 //! sequences.
 
 use super::ascii::copy_ascii;
-use super::jis0208::{iso_2022_jp_katakana, jis0208_code_point, jis0208_pointer};
+use super::jis0208::{
+    iso_2022_jp_katakana, jis0208_code_point, jis0208_pointer, jis0208_pointer_bmp, put_bmp,
+    read_bmp,
+};
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, Unmappable, write_bmp};
 
 const ESC: u8 = 0x1B;
@@ -11,10 +14,72 @@ const SI: u8 = 0x0F;
 
 /// Copies the longest prefix of `src` that fits in `dst` and is ASCII without any byte that
 /// `stops`; returns its length. (Bytes past it may be copied too: they are not counted.)
+///
+/// It copies a block of at most 64 bytes at a time, so the bytes copied past the prefix are
+/// few: ISO-2022-JP is all ASCII bytes, so a copy of all the ASCII ahead would copy the rest of
+/// the input at every escape.
 #[inline]
 fn copy_plain(src: &[u8], dst: &mut [u8], stops: impl Fn(u8) -> bool) -> usize {
-    let n = copy_ascii(src, dst);
-    src[..n].iter().position(|&b| stops(b)).unwrap_or(n)
+    const BLOCK: usize = 64;
+    let len = src.len().min(dst.len());
+    let mut done = 0;
+    while done < len {
+        let end = (done + BLOCK).min(len);
+        let n = copy_ascii(&src[done..end], &mut dst[done..end]);
+        if let Some(i) = src[done..done + n].iter().position(|&b| stops(b)) {
+            return done + i;
+        }
+        done += n;
+        if done < end {
+            break;
+        }
+    }
+    done
+}
+
+/// The fast path of the decoder in the leading byte state: decodes the longest prefix of `src`
+/// made of pairs of 0x21 to 0x7E with a code point in index jis0208 that fits in `dst`, leaving
+/// it at least 3 bytes short of its end. Stops before anything else (escapes, errors, a lead at
+/// the end of `src`), which the standard's step-by-step decoder then handles. Each pair leaves
+/// the decoder in the leading byte state with ISO-2022-JP output false. Returns (read, written).
+#[inline]
+fn decode_pairs(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut read, mut written) = (0, 0);
+    while read + 1 < src.len() && dst.len() - written >= 3 {
+        let (lead, trail) = (src[read], src[read + 1]);
+        if !(0x21..=0x7E).contains(&lead) || !(0x21..=0x7E).contains(&trail) {
+            break;
+        }
+        let pointer = usize::from(lead - 0x21) * 94 + usize::from(trail - 0x21);
+        let Some(code_point) = jis0208_code_point(pointer) else {
+            break;
+        };
+        written += put_bmp(dst, written, code_point);
+        read += 2;
+    }
+    (read, written)
+}
+
+/// The fast path of the encoder in the jis0208 state: encodes the longest prefix of `src` made
+/// of BMP characters in index jis0208 that fits in `dst` (the characters the standard treats
+/// first, U+00A5, U+203E, U+2212 and U+FF61 to U+FF9F, are not in the index); stops before
+/// anything else, ASCII included. Returns (read, written).
+#[inline]
+fn encode_jis0208_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut read, mut written) = (0, 0);
+    while src.get(read).is_some_and(|&b| b >= 0x80) && dst.len() - written >= 2 {
+        let Some((cp, len)) = read_bmp(src, read) else {
+            break;
+        };
+        let Some(pointer) = jis0208_pointer_bmp(cp) else {
+            break;
+        };
+        dst[written] = (pointer / 94 + 0x21) as u8;
+        dst[written + 1] = (pointer % 94 + 0x21) as u8;
+        written += 2;
+        read += len;
+    }
+    (read, written)
 }
 
 /// The ISO-2022-JP decoder's states, named as in the standard.
@@ -80,6 +145,14 @@ impl Iso2022JpDecoder {
                     read += n;
                     written += n;
                     self.iso2022jp_output = false;
+                }
+                if self.iso2022jp_decoder_state == LeadByte {
+                    let (n, w) = decode_pairs(&src[read..], &mut dst[written..]);
+                    if n > 0 {
+                        read += n;
+                        written += w;
+                        self.iso2022jp_output = false;
+                    }
                 }
             }
             // The next byte: a held restored byte, else the next of `src`.
@@ -273,6 +346,10 @@ impl Iso2022JpEncoder {
                 });
                 read += n;
                 written += n;
+            } else if self.iso2022jp_encoder_state == Jis0208 {
+                let (n, w) = encode_jis0208_run(&bytes[read..], &mut dst[written..]);
+                read += n;
+                written += w;
             }
             let state = self.iso2022jp_encoder_state;
             let Some(c) = src[read..].chars().next() else {
