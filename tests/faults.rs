@@ -814,3 +814,458 @@ fn no_temporary_file_is_left_on_the_error_paths() {
         ]
     );
 }
+
+// ---- streaming equivalence at scale ------------------------------------------------------------
+
+/// The size of the generated text for each encoding, in bytes of UTF-8; encoded, it is 1 to
+/// 2.5 MiB.
+const TEXT_LEN: usize = 1 << 20;
+
+/// Buffer sizes (`WTF_ENC_BUFFER_SIZE`) for a whole input in replacement or html mode: tiny,
+/// odd and large, huge (more than the whole input), the default; then through a pipe: small
+/// and odd, the default. Tiny buffers cost a system call every 4 bytes, so they are kept for
+/// the runs that go through everything.
+const FULL_RUNS: Sizes = Sizes {
+    file: &[Some("4:16"), Some("1021:4093"), Some("8388608"), None],
+    pipe: &[Some("61:131"), None],
+};
+
+/// Buffer sizes for the fatal runs, most of which stop three quarters of the way: odd and
+/// small, odd and large, huge, the default; through a pipe, the default.
+const FATAL_RUNS: Sizes = Sizes {
+    file: &[Some("7:29"), Some("1021:4093"), Some("8388608"), None],
+    pipe: &[None],
+};
+
+/// Buffer sizes for a fatal run that goes through everything without an error.
+const CLEAN_RUNS: Sizes = Sizes {
+    file: &[Some("1021:4093"), Some("8388608"), None],
+    pipe: &[None],
+};
+
+/// Buffer sizes for a fatal run that stops early: all of them.
+const EARLY_FATAL_RUNS: Sizes = Sizes {
+    file: &[
+        Some("4:16"),
+        Some("7:29"),
+        Some("1021:4093"),
+        Some("8388608"),
+        None,
+    ],
+    pipe: &[Some("61:131"), None],
+};
+
+/// `WTF_ENC_BUFFER_SIZE` values (None: unset) for runs on a named file and through a pipe.
+struct Sizes {
+    file: &'static [Option<&'static str>],
+    pipe: &'static [Option<&'static str>],
+}
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+}
+
+/// Mixed text: ASCII words and line breaks of every kind, Latin, Greek and Cyrillic, kanji,
+/// kana (halfwidth too), hangul, astral characters, markup, controls (ESC, SO, NUL), and any
+/// BMP character now and then, so that every encoding meets characters it cannot represent.
+fn generate_text(seed: u64, len: usize) -> String {
+    const LATIN: &str = "\u{e9}\u{e8}\u{e0}\u{fc}\u{f6}\u{df}\u{e7}\u{f1}\u{c6}\u{d8}\u{e5}\u{153}\u{152}\u{20ac}\u{a3}\u{a5}\u{a9}\u{ae}\u{b0}\u{b1}\u{b5}\u{b6}\u{b7}\u{bf}\u{178}\u{2013}\u{201c}\u{201d}";
+    const GREEK_CYRILLIC: &str =
+        "\u{3b1}\u{3b2}\u{3b3}\u{3b4}\u{3b5}\u{3a9}\u{416}\u{449}\u{42f}\u{44e}\u{401}";
+    const CJK: &str = "\u{65e5}\u{672c}\u{8a9e}\u{4e2d}\u{6587}\u{6f22}\u{5b57}\u{6771}\u{4eac}\u{5317}\u{96fb}\u{8a71}\u{611b}\u{60c5}\u{5831}\u{3042}\u{3044}\u{3046}\u{3048}\u{304a}\u{30a2}\u{30a4}\u{30a6}\u{30a8}\u{30aa}\u{d55c}\u{ad6d}\u{c5b4}\u{ac00}\u{b098}\u{b2e4}\u{b77c}\u{ff71}\u{ff72}\u{ff73}\u{ff9e}\u{301c}\u{203e}\u{30fb}\u{3000}\u{ff5e}\u{2225}";
+    const ASTRAL: &str = "\u{1f600}\u{1f389}\u{2000b}\u{29e3d}\u{1f642}\u{10348}";
+    const MARKUP: [&str; 4] = ["&#", "<p>", "&amp;", "&#12354;"];
+    const CONTROLS: &str = "\t\0\u{1b}\u{e}\u{f}\u{7f}\u{80}\u{feff}\u{fffd}\u{ffff}\u{e000}";
+    let chars = |s: &str| s.chars().collect::<Vec<char>>();
+    let (latin, greek, cjk) = (chars(LATIN), chars(GREEK_CYRILLIC), chars(CJK));
+    let (astral, controls) = (chars(ASTRAL), chars(CONTROLS));
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut text = String::from("Generated text for wtf-enc's streaming equivalence test\n");
+    while text.len() < len {
+        match rng.below(100) {
+            0..=39 => {
+                for _ in 0..1 + rng.below(9) {
+                    text.push(
+                        rng.pick(b"abcdefghijklmnopqrstuvwxyzABCXYZ0123456789.,;'\"-") as char,
+                    );
+                }
+                text.push(' ');
+            }
+            40..=44 => text.push_str(rng.pick(&["\n", "\n", "\r\n", "\r"])),
+            45..=54 => (0..1 + rng.below(4)).for_each(|_| text.push(rng.pick(&latin))),
+            55..=59 => (0..1 + rng.below(6)).for_each(|_| text.push(rng.pick(&greek))),
+            60..=79 => (0..1 + rng.below(12)).for_each(|_| text.push(rng.pick(&cjk))),
+            80..=84 => text.push(rng.pick(&astral)),
+            85..=88 => text.push_str(rng.pick(&MARKUP)),
+            89..=91 => text.push(rng.pick(&controls)),
+            _ => {
+                let c = rng.below(0xFFFF - 0x80) as u32 + 0x80;
+                text.push(char::from_u32(c).unwrap_or('\u{2603}'));
+            }
+        }
+    }
+    text
+}
+
+/// `bytes` with a few bytes inserted every 2 KiB or so (never in the first 100).
+fn sprinkle(rng: &mut Rng, bytes: &[u8], choices: &[&[u8]]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 1000);
+    let mut at = 0;
+    while at < bytes.len() {
+        let next = (at + 100 + rng.below(4000)).min(bytes.len());
+        out.extend_from_slice(&bytes[at..next]);
+        out.extend_from_slice(rng.pick(choices));
+        at = next;
+    }
+    out
+}
+
+/// The line and column of what follows `text`, as the messages count them: lines after LF, CR
+/// or CR LF (once), columns in characters.
+fn line_column(text: &[u8]) -> (u64, u64) {
+    let (mut line, mut column, mut after_cr) = (1, 1, false);
+    for c in std::str::from_utf8(text).unwrap().chars() {
+        match c {
+            '\n' if after_cr => {}
+            '\n' | '\r' => (line, column) = (line + 1, 1),
+            _ => column += 1,
+        }
+        after_cr = c == '\r';
+    }
+    (line, column)
+}
+
+/// What a run must give: standard output, standard error with `NAME` for the input's name,
+/// and the exit status.
+struct Expected {
+    stdout: Vec<u8>,
+    stderr: String,
+    code: i32,
+}
+
+/// The library's decode of the whole input in one call, as the command line must report it.
+fn expected_decode(encoding: Encoding, mode: DecoderErrorMode, input: &[u8]) -> Expected {
+    let mut stdout = Vec::new();
+    let (read, malformed) = encoding
+        .new_decoder(mode)
+        .decode_to_vec(input, &mut stdout, true);
+    let Some(m) = malformed else {
+        return Expected {
+            stdout,
+            stderr: String::new(),
+            code: 0,
+        };
+    };
+    let offset = read - usize::from(m.restored) - usize::from(m.len);
+    let bytes: String = input[offset..offset + usize::from(m.len)]
+        .iter()
+        .map(|b| format!(" 0x{b:02X}"))
+        .collect();
+    let (line, column) = line_column(&stdout);
+    Expected {
+        stdout,
+        stderr: format!(
+            "wtf-enc: NAME: invalid {encoding} byte sequence{bytes} at byte {offset} (line \
+             {line}, column {column})\n"
+        ),
+        code: 1,
+    }
+}
+
+/// The library's encode of the whole input in one call (after the standard's UTF-8 decode,
+/// in html mode), as the command line must report it.
+fn expected_encode(encoding: Encoding, mode: EncoderErrorMode, input: &[u8]) -> Expected {
+    let mut text = Vec::new();
+    let utf8_mode = match mode {
+        EncoderErrorMode::Html => DecoderErrorMode::Replacement,
+        EncoderErrorMode::Fatal => DecoderErrorMode::Fatal,
+    };
+    let (_, malformed) = Encoding::Utf8
+        .new_decoder(utf8_mode)
+        .decode_to_vec(input, &mut text, true);
+    assert!(malformed.is_none(), "fatal encode inputs are valid UTF-8");
+    let text = String::from_utf8(text).unwrap();
+    let mut encoder = encoding.new_encoder(mode).unwrap();
+    let mut stdout = Vec::new();
+    let (read, unmappable) = encoder.encode_to_vec(&text, &mut stdout, true);
+    let Some(u) = unmappable else {
+        return Expected {
+            stdout,
+            stderr: String::new(),
+            code: 0,
+        };
+    };
+    // Everything before the character, and the end of the encoder's output.
+    encoder.encode_to_vec("", &mut stdout, true);
+    let offset = read - u.input.len_utf8();
+    let (line, column) = line_column(&text.as_bytes()[..offset]);
+    Expected {
+        stdout,
+        stderr: format!(
+            "wtf-enc: NAME: U+{:04X} cannot be encoded in {encoding} at byte {offset} (line \
+             {line}, column {column})\n",
+            u32::from(u.input)
+        ),
+        code: 1,
+    }
+}
+
+/// Runs `args` on `input` as a named file with every buffer size, and through a pipe written
+/// in irregular small pieces, and checks every run against `want`.
+fn check_every_way(
+    dir: &TempDir,
+    name: &str,
+    args: &[&str],
+    input: &[u8],
+    want: &Expected,
+    sizes: &Sizes,
+) {
+    let path = dir.file(name, input);
+    let mut runs = Vec::new();
+    for &size in sizes.file {
+        let mut cmd = wtf();
+        cmd.args(args).arg(&path);
+        if let Some(size) = size {
+            cmd.env("WTF_ENC_BUFFER_SIZE", size);
+        }
+        runs.push((
+            format!("file, buffers {size:?}"),
+            s(&path).to_owned(),
+            cmd,
+            None,
+        ));
+    }
+    for (i, &size) in sizes.pipe.iter().enumerate() {
+        let mut cmd = wtf();
+        cmd.args(args);
+        if let Some(size) = size {
+            cmd.env("WTF_ENC_BUFFER_SIZE", size);
+        }
+        let seed = input.len() as u64 + i as u64;
+        runs.push((
+            format!("pipe, buffers {size:?}"),
+            "<stdin>".to_owned(),
+            cmd,
+            Some(seed),
+        ));
+    }
+    for (how, input_name, mut cmd, trickle) in runs {
+        let case = format!("{args:?} on {name}, {how}");
+        let out = match trickle {
+            None => cmd
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .output()
+                .unwrap(),
+            Some(seed) => run_trickled(&mut cmd, input, seed),
+        };
+        if out.stdout != want.stdout {
+            let at = out
+                .stdout
+                .iter()
+                .zip(&want.stdout)
+                .position(|(a, b)| a != b)
+                .unwrap_or(out.stdout.len().min(want.stdout.len()));
+            panic!(
+                "{case}: {} bytes out, {} expected, first difference at byte {at}; stderr {:?}",
+                out.stdout.len(),
+                want.stdout.len(),
+                text(&out.stderr)
+            );
+        }
+        assert_eq!(
+            text(&out.stderr),
+            want.stderr.replace("NAME", &input_name),
+            "{case}"
+        );
+        assert_eq!(out.status.code(), Some(want.code), "{case}");
+    }
+}
+
+/// Runs `cmd` with `input` written to its standard input in pieces of 1 byte to 8 KiB.
+fn run_trickled(cmd: &mut Command, input: &[u8], seed: u64) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let mut rng = Rng(seed | 1);
+        let mut rest = &input[..];
+        while !rest.is_empty() {
+            let n = match rng.below(4) {
+                0 => 1 + rng.below(7),
+                1 => 1 + rng.below(300),
+                _ => 1 + rng.below(8192),
+            }
+            .min(rest.len());
+            // A fatal error ends the run before all the input is written.
+            if stdin.write_all(&rest[..n]).is_err() {
+                return;
+            }
+            rest = &rest[n..];
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+/// Decodes and encodes generated text in `encoding` every way, both error modes each.
+fn streaming_equivalence(encoding: Encoding, seed: u64) {
+    let dir = TempDir::new();
+    let label = encoding.name();
+    let mut rng = Rng(seed);
+    let text = generate_text(seed, TEXT_LEN);
+
+    // Decoding: the text in the encoding (html references for what it cannot represent), with
+    // stray bytes sprinkled in for replacement mode and an early fatal error, and one stray
+    // byte three quarters of the way in for a late fatal error.
+    let mut clean = Vec::new();
+    encoding
+        .new_encoder(EncoderErrorMode::Html)
+        .unwrap()
+        .encode_to_vec(&text, &mut clean, true);
+    let strays: [&[u8]; 8] = [
+        b"\xFF",
+        b"\x80",
+        b"\xA0",
+        b"\x1B",
+        b"\x0E",
+        b"\x00",
+        b"\xE2\x82",
+        b"\x1B$B\x30",
+    ];
+    let dirty = sprinkle(&mut rng, &clean, &strays);
+    let mut late = clean.clone();
+    late.insert(clean.len() / 4 * 3, 0xFF);
+    // windows-1252 maps every byte: nothing is malformed in it.
+    let errs = i32::from(encoding != Encoding::Windows1252);
+    for (name, input, mode, sizes, code) in [
+        (
+            "dirty",
+            &dirty,
+            DecoderErrorMode::Replacement,
+            &FULL_RUNS,
+            0,
+        ),
+        (
+            "dirty",
+            &dirty,
+            DecoderErrorMode::Fatal,
+            &EARLY_FATAL_RUNS,
+            errs,
+        ),
+        ("late", &late, DecoderErrorMode::Fatal, &FATAL_RUNS, errs),
+        ("clean", &clean, DecoderErrorMode::Fatal, &CLEAN_RUNS, 0),
+    ] {
+        let want = expected_decode(encoding, mode, input);
+        assert_eq!(want.code, code, "{name} {mode:?}: the case is what it says");
+        let errors = match mode {
+            DecoderErrorMode::Replacement => "replacement",
+            DecoderErrorMode::Fatal => "fatal",
+        };
+        let args = ["decode", "-e", label, "--errors", errors];
+        check_every_way(&dir, &format!("{name}.{label}"), &args, input, &want, sizes);
+    }
+
+    // Encoding: the text with malformed UTF-8 sprinkled in (html mode); and in fatal mode the
+    // text the encoding can represent (the clean bytes decoded) with one astral character
+    // three quarters of the way in.
+    let malformed: [&[u8]; 6] = [
+        b"\xFF",
+        b"\xC3",
+        b"\xE2\x82",
+        b"\xED\xA0\x80",
+        b"\xF0\x9F\x98",
+        b"\x80",
+    ];
+    let dirty_text = sprinkle(&mut rng, text.as_bytes(), &malformed);
+    let want = expected_encode(encoding, EncoderErrorMode::Html, &dirty_text);
+    let args = ["encode", "-e", label, "--errors", "html"];
+    check_every_way(&dir, "dirty.txt", &args, &dirty_text, &want, &FULL_RUNS);
+
+    let mut representable = String::new();
+    let mut decoded = Vec::new();
+    encoding
+        .new_decoder(DecoderErrorMode::Replacement)
+        .decode_to_vec(&clean, &mut decoded, true);
+    representable.push_str(std::str::from_utf8(&decoded).unwrap());
+    let mut at = representable.len() / 4 * 3;
+    while !representable.is_char_boundary(at) {
+        at += 1;
+    }
+    representable.insert(at, '\u{1F600}');
+    let want = expected_encode(encoding, EncoderErrorMode::Fatal, representable.as_bytes());
+    let unicode = [Encoding::Utf8, Encoding::Utf16Le, Encoding::Gb18030].contains(&encoding);
+    assert_eq!(want.code, i32::from(!unicode), "U+1F600 is unmappable");
+    let args = ["encode", "-e", label, "--errors", "fatal"];
+    check_every_way(
+        &dir,
+        "late.txt",
+        &args,
+        representable.as_bytes(),
+        &want,
+        &FATAL_RUNS,
+    );
+}
+
+#[test]
+fn streaming_equivalence_utf8() {
+    streaming_equivalence(Encoding::Utf8, 1);
+}
+
+#[test]
+fn streaming_equivalence_utf16le() {
+    streaming_equivalence(Encoding::Utf16Le, 2);
+}
+
+#[test]
+fn streaming_equivalence_shift_jis() {
+    streaming_equivalence(Encoding::ShiftJis, 3);
+}
+
+#[test]
+fn streaming_equivalence_gb18030() {
+    streaming_equivalence(Encoding::Gb18030, 4);
+}
+
+#[test]
+fn streaming_equivalence_iso_2022_jp() {
+    streaming_equivalence(Encoding::Iso2022Jp, 5);
+}
+
+#[test]
+fn streaming_equivalence_big5() {
+    streaming_equivalence(Encoding::Big5, 6);
+}
+
+#[test]
+fn streaming_equivalence_euc_kr() {
+    streaming_equivalence(Encoding::EucKr, 7);
+}
+
+#[test]
+fn streaming_equivalence_windows_1252() {
+    streaming_equivalence(Encoding::Windows1252, 8);
+}
