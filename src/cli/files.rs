@@ -2,7 +2,7 @@
 //! written beside its target and renamed over it only on success.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
@@ -76,8 +76,62 @@ impl Input {
                 "Is a directory",
             ));
         }
-        let len = meta.is_file().then_some(meta.len());
-        Ok((Box::new(file), len))
+        if !meta.is_file() {
+            return Ok((Box::new(file), None));
+        }
+        // Standard input may be a regular file read from part way (after `head -c 10`).
+        let start = if self.path.is_some() {
+            0
+        } else {
+            (&file).stream_position().unwrap_or(0)
+        };
+        let len = meta.len();
+        Ok((Box::new(ShrinkCheck::new(file, start, len)), Some(len)))
+    }
+}
+
+/// A regular file that is noticed when it shrinks under its reader: a file truncated while
+/// being read ends early like any other, and without this check the run would succeed on part
+/// of the input. The end of the input is an error when it comes before the length the file
+/// had when it was opened and the file is now shorter than that. (Files that report a length
+/// they never deliver, like those in `/sys`, keep reporting it, so they still end quietly; a
+/// pipe whose writer dies cannot be told from one that was closed, and ends quietly too.)
+struct ShrinkCheck {
+    file: File,
+    /// The offset of the next byte to read.
+    position: u64,
+    /// The file's length when it was opened.
+    len: u64,
+}
+
+impl ShrinkCheck {
+    fn new(file: File, position: u64, len: u64) -> ShrinkCheck {
+        ShrinkCheck {
+            file,
+            position,
+            len,
+        }
+    }
+}
+
+impl Read for ShrinkCheck {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.file.read(buf)?;
+        self.position += n as u64;
+        if n == 0 && !buf.is_empty() && self.position < self.len {
+            let now = self.file.metadata()?.len();
+            if now < self.len {
+                return Err(io::Error::new(
+                    io::ErrorKind::UnexpectedEof,
+                    format!(
+                        "the file shrank while being read (from {} to {now} bytes; input \
+                         ended at byte {})",
+                        self.len, self.position
+                    ),
+                ));
+            }
+        }
+        Ok(n)
     }
 }
 
@@ -109,6 +163,10 @@ pub fn stdout() -> io::Result<Box<dyn Write>> {
 }
 
 /// Where the output goes.
+///
+/// A `-o` regular file is written as `.NAME.wtf-enc-PID-N.tmp` beside it and renamed over it
+/// on success; every error path removes the temporary file. A run killed by a signal (SIGTERM,
+/// SIGINT, SIGKILL) cannot: its target is untouched, but the temporary file may remain.
 pub struct Output {
     writer: Box<dyn Write>,
     name: String,
@@ -169,14 +227,16 @@ impl Output {
                     None => target.to_path_buf(),
                 };
                 let (file, temp) = create_temp_beside(&target)?;
-                if let Some(meta) = meta {
-                    fs::set_permissions(&temp, meta.permissions())?;
-                }
-                Ok(Output {
+                // From here on, dropping the output removes the temporary file.
+                let output = Output {
                     writer: Box::new(file),
                     name,
                     rename: Some((temp, target)),
-                })
+                };
+                if let (Some(meta), Some((temp, _))) = (meta, &output.rename) {
+                    fs::set_permissions(temp, meta.permissions())?;
+                }
+                Ok(output)
             }
         }
     }
