@@ -407,7 +407,6 @@ fn command(kind: ToolKind, bin: &Path, op: &Op) -> Option<Command> {
 
 struct Run {
     seconds: f64,
-    max_rss_kib: u64,
     success: bool,
 }
 
@@ -440,9 +439,40 @@ fn time_process(mut cmd: Command, out: &Path, err: Stdio) -> std::io::Result<Run
     drop(child);
     Ok(Run {
         seconds,
-        max_rss_kib: usage.ru_maxrss as u64,
         success: libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
     })
+}
+
+/// The peak resident set of `cmd` in KiB, measured by GNU time (`/usr/bin/time -f %M`), or
+/// `None` when GNU time is not installed or the run fails.
+fn peak_rss_kib(cmd: Command, out: &Path) -> Option<u64> {
+    let report = std::env::temp_dir().join(format!("compare-rss-{}.txt", std::process::id()));
+    let mut timed = Command::new("/usr/bin/time");
+    timed
+        .arg("-f")
+        .arg("%M")
+        .arg("-o")
+        .arg(&report)
+        .arg(cmd.get_program())
+        .args(cmd.get_args());
+    let stdout = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(out)
+        .ok()?;
+    let status = timed
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::null())
+        .status()
+        .ok()?;
+    let text = std::fs::read_to_string(&report).ok();
+    let _ = std::fs::remove_file(&report);
+    if !status.success() {
+        return None;
+    }
+    text?.trim().lines().last()?.parse().ok()
 }
 
 /// Whether two files have the same bytes.
@@ -565,11 +595,15 @@ fn measure(cfg: &Config, op: &Op) -> std::io::Result<Row> {
             if !run.success {
                 eprintln!("compare:   {kind:?} failed in a timed run");
             }
-            if kind == ToolKind::Wtf {
-                wtf_rss = wtf_rss.max(run.max_rss_kib);
-            }
             seconds[i].push(run.seconds);
         }
+    }
+    // Peak memory comes from one more run under GNU time: `wait4`'s figure for a child spawned
+    // by this (much larger) process can include the parent's pages from before `exec`.
+    let wtf_bin = timed.iter().find(|t| t.0 == ToolKind::Wtf).map(|t| t.1);
+    if let Some(bin) = wtf_bin {
+        let cmd = command(ToolKind::Wtf, bin, op).expect("checked above");
+        wtf_rss = peak_rss_kib(cmd, &cfg.output).unwrap_or(0);
     }
     let wtf_index = timed.iter().position(|t| t.0 == ToolKind::Wtf).unwrap();
     for (i, &(kind, _, differs)) in timed.iter().enumerate() {
