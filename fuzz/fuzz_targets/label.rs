@@ -2,8 +2,10 @@
 
 #![no_main]
 
+#[allow(dead_code)]
 #[path = "../../tests/common/mod.rs"]
 mod common;
+#[allow(dead_code)] // each target uses one of the checks
 #[path = "../checks.rs"]
 mod checks;
 
