@@ -67,8 +67,8 @@ const REPLACEMENT_CHARACTER: &str = "\u{FFFD}";
 /// The input and output buffers a stream works in, allocated once and reused.
 #[derive(Clone, Debug)]
 pub struct Buffers {
-    input: Vec<u8>,
-    output: Vec<u8>,
+    input: AlignedBuf,
+    output: AlignedBuf,
     /// The decoded text between decoder and encoder in [`convert`], allocated on first use
     /// (the size of the output buffer).
     text: Vec<u8>,
@@ -84,8 +84,8 @@ impl Buffers {
     /// odd sizes are for tests: the output does not depend on them.
     pub fn with_sizes(input: usize, output: usize) -> Buffers {
         Buffers {
-            input: vec![0; input.max(MIN_INPUT_SIZE)],
-            output: vec![0; output.max(MIN_OUTPUT_SIZE)],
+            input: AlignedBuf::new(input.max(MIN_INPUT_SIZE)),
+            output: AlignedBuf::new(output.max(MIN_OUTPUT_SIZE)),
             text: Vec::new(),
         }
     }
@@ -93,6 +93,47 @@ impl Buffers {
     /// The sizes of the input and output buffers.
     pub fn sizes(&self) -> (usize, usize) {
         (self.input.len(), self.output.len())
+    }
+}
+
+/// A zeroed byte buffer whose first byte is 64-byte aligned.
+///
+/// Alignment matters for speed: the kernel copies a file's pages into a read buffer several
+/// times slower when the buffer starts 16 bytes past a cache line (measured: 64 MiB from the
+/// page cache in 25.6 ms at offset 16 against 5.1 ms at offsets 0, 64, 256, ..., which is
+/// where a large `Vec` from the allocator starts).
+#[derive(Clone, Debug)]
+struct AlignedBuf {
+    storage: Vec<u8>,
+    start: usize,
+    len: usize,
+}
+
+impl AlignedBuf {
+    const ALIGN: usize = 64;
+
+    fn new(len: usize) -> AlignedBuf {
+        let storage = vec![0; len + Self::ALIGN];
+        let start = storage.as_ptr().align_offset(Self::ALIGN).min(Self::ALIGN);
+        AlignedBuf {
+            storage,
+            start,
+            len,
+        }
+    }
+}
+
+impl std::ops::Deref for AlignedBuf {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.storage[self.start..self.start + self.len]
+    }
+}
+
+impl std::ops::DerefMut for AlignedBuf {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.storage[self.start..self.start + self.len]
     }
 }
 

@@ -6,11 +6,6 @@ use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_char};
 
 include!(concat!(env!("OUT_DIR"), "/big5.rs"));
 
-/// The fast path: decodes from the initial state (no lead held) the longest prefix of `src`
-/// made of ASCII and pairs with one index code point that fits, leaving `dst` at least 4 bytes
-/// short of its end for pairs. Stops before anything else (an error, the four pointers that
-/// decode to two code points and have no index entry, a lead at the end of `src`), which the
-/// standard's step-by-step decoder then handles. Returns (read, written).
 /// `TRAIL_COLUMNS[byte]`: `byte - offset` for the decoder's trail bytes (0x40 to 0x7E, 0xA1 to
 /// 0xFE), [`NOT_TRAIL`] for other bytes; a lookup instead of an unpredictable range branch.
 static TRAIL_COLUMNS: [u8; 256] = {
@@ -28,6 +23,11 @@ static TRAIL_COLUMNS: [u8; 256] = {
 };
 const NOT_TRAIL: u8 = 0xFF;
 
+/// The fast path: decodes from the initial state (no lead held) the longest prefix of `src`
+/// made of ASCII and pairs with one index code point that fits, leaving `dst` at least 4 bytes
+/// short of its end for pairs. Stops before anything else (an error, the four pointers that
+/// decode to two code points and have no index entry, a lead at the end of `src`), which the
+/// standard's step-by-step decoder then handles. Returns (read, written).
 #[inline]
 fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);

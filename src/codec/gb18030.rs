@@ -7,10 +7,6 @@ use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_char};
 
 include!(concat!(env!("OUT_DIR"), "/gb18030.rs"));
 
-/// The fast path: decodes from the initial state (nothing held) the longest prefix of `src`
-/// made of ASCII, 0x80 and two-byte sequences that fits, leaving `dst` at least 3 bytes short
-/// of its end for those. Stops before anything else (four-byte sequences, errors, a sequence cut
-/// by the end of `src`), which [`step`] then handles. Returns (read, written).
 /// `TRAIL_COLUMNS[byte]`: `byte - offset` for the two-byte sequences' second bytes (0x40 to
 /// 0x7E, 0x80 to 0xFE), [`NOT_TRAIL`] for other bytes (four-byte sequences' 0x30 to 0x39
 /// included); a lookup instead of an unpredictable range branch.
@@ -29,6 +25,10 @@ static TRAIL_COLUMNS: [u8; 256] = {
 };
 const NOT_TRAIL: u8 = 0xFF;
 
+/// The fast path: decodes from the initial state (nothing held) the longest prefix of `src`
+/// made of ASCII, 0x80 and two-byte sequences that fits, leaving `dst` at least 3 bytes short
+/// of its end for those. Stops before anything else (four-byte sequences, errors, a sequence cut
+/// by the end of `src`), which [`step`] then handles. Returns (read, written).
 #[inline]
 fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
