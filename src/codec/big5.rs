@@ -1,27 +1,15 @@
 //! Big5: the standard's decoder and encoder over tables generated from index Big5.
 
 use super::ascii::copy_ascii;
-use super::jis0208::{put_bmp, put_plane2, read_bmp};
+use super::multibyte::{NOT_IN_RANGES, consecutive_indexes, encode_pairs, put_bmp, put_plane2};
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_char};
 
 include!(concat!(env!("OUT_DIR"), "/big5.rs"));
 
 /// `TRAIL_COLUMNS[byte]`: `byte - offset` for the decoder's trail bytes (0x40 to 0x7E, 0xA1 to
 /// 0xFE), [`NOT_TRAIL`] for other bytes; a lookup instead of an unpredictable range branch.
-static TRAIL_COLUMNS: [u8; 256] = {
-    let mut t = [NOT_TRAIL; 256];
-    let mut b = 0x40;
-    while b <= 0xFE {
-        if b <= 0x7E {
-            t[b] = (b - 0x40) as u8;
-        } else if b >= 0xA1 {
-            t[b] = (b - 0x62) as u8;
-        }
-        b += 1;
-    }
-    t
-};
-const NOT_TRAIL: u8 = 0xFF;
+static TRAIL_COLUMNS: [u8; 256] = consecutive_indexes([(0x40, 0x7E), (0xA1, 0xFE)]);
+const NOT_TRAIL: u8 = NOT_IN_RANGES;
 
 /// The fast path: decodes from the initial state (no lead held) the longest prefix of `src`
 /// made of ASCII and pairs with one index code point that fits, leaving `dst` at least 4 bytes
@@ -208,29 +196,10 @@ fn big5_bytes(code_point: u32) -> Option<u16> {
 /// index Big5 pointer that fits in `dst`; stops before anything else. Returns (read, written).
 #[inline]
 fn encode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let (mut read, mut written) = (0, 0);
-    while let Some(&byte) = src.get(read) {
-        if byte < 0x80 {
-            let n = copy_ascii(&src[read..], &mut dst[written..]);
-            if n == 0 {
-                break;
-            }
-            read += n;
-            written += n;
-            continue;
-        }
-        let Some((cp, len)) = read_bmp(src, read) else {
-            break;
-        };
-        let bytes = bmp_bytes(cp);
-        if bytes == 0 || dst.len() - written < 2 {
-            break;
-        }
-        dst[written..written + 2].copy_from_slice(&bytes.to_be_bytes());
-        written += 2;
-        read += len;
-    }
-    (read, written)
+    encode_pairs(src, dst, |cp| match bmp_bytes(cp) {
+        0 => None,
+        bytes => Some(bytes.to_be_bytes()),
+    })
 }
 
 /// <https://encoding.spec.whatwg.org/#big5-encoder>

@@ -4,8 +4,9 @@
 use super::ascii::copy_ascii;
 use super::jis0208::{
     JIS0208_CODE_POINTS, jis0208_code_point, jis0208_pointer, jis0208_pointer_bmp,
-    jis0212_code_point, put_bmp, read_bmp,
+    jis0212_code_point,
 };
+use super::multibyte::{encode_pairs, put_bmp};
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_bmp};
 
 /// The fast path: decodes from the initial state (no lead held) the longest prefix of `src`
@@ -60,32 +61,10 @@ fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
 /// Returns (read, written).
 #[inline]
 fn encode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let (mut read, mut written) = (0, 0);
-    while let Some(&byte) = src.get(read) {
-        if byte < 0x80 {
-            let n = copy_ascii(&src[read..], &mut dst[written..]);
-            if n == 0 {
-                break;
-            }
-            read += n;
-            written += n;
-            continue;
-        }
-        let Some((cp, len)) = read_bmp(src, read) else {
-            break;
-        };
-        let Some(pointer) = jis0208_pointer_bmp(cp) else {
-            break;
-        };
-        if dst.len() - written < 2 {
-            break;
-        }
-        dst[written] = (pointer / 94 + 0xA1) as u8;
-        dst[written + 1] = (pointer % 94 + 0xA1) as u8;
-        written += 2;
-        read += len;
-    }
-    (read, written)
+    encode_pairs(src, dst, |cp| {
+        let pointer = jis0208_pointer_bmp(cp)?;
+        Some([(pointer / 94 + 0xA1) as u8, (pointer % 94 + 0xA1) as u8])
+    })
 }
 
 /// <https://encoding.spec.whatwg.org/#euc-jp-decoder>

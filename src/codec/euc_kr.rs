@@ -1,7 +1,7 @@
 //! EUC-KR: the standard's decoder and encoder over tables generated from index EUC-KR.
 
 use super::ascii::copy_ascii;
-use super::jis0208::{put_bmp, read_bmp};
+use super::multibyte::{encode_pairs, put_bmp};
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_bmp};
 
 include!(concat!(env!("OUT_DIR"), "/euc_kr.rs"));
@@ -126,29 +126,10 @@ fn index_bytes(cp: u32) -> u16 {
 /// index that fits in `dst`; stops before anything else. Returns (read, written).
 #[inline]
 fn encode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let (mut read, mut written) = (0, 0);
-    while let Some(&byte) = src.get(read) {
-        if byte < 0x80 {
-            let n = copy_ascii(&src[read..], &mut dst[written..]);
-            if n == 0 {
-                break;
-            }
-            read += n;
-            written += n;
-            continue;
-        }
-        let Some((cp, len)) = read_bmp(src, read) else {
-            break;
-        };
-        let bytes = index_bytes(cp);
-        if bytes == 0 || dst.len() - written < 2 {
-            break;
-        }
-        dst[written..written + 2].copy_from_slice(&bytes.to_be_bytes());
-        written += 2;
-        read += len;
-    }
-    (read, written)
+    encode_pairs(src, dst, |cp| match index_bytes(cp) {
+        0 => None,
+        bytes => Some(bytes.to_be_bytes()),
+    })
 }
 
 /// <https://encoding.spec.whatwg.org/#euc-kr-encoder>

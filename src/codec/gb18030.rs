@@ -2,7 +2,7 @@
 //! and without "is GBK", over tables generated from index gb18030 and index gb18030 ranges.
 
 use super::ascii::copy_ascii;
-use super::jis0208::{put_bmp, read_bmp};
+use super::multibyte::{NOT_IN_RANGES, consecutive_indexes, encode_pairs, put_bmp};
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_char};
 
 include!(concat!(env!("OUT_DIR"), "/gb18030.rs"));
@@ -10,20 +10,8 @@ include!(concat!(env!("OUT_DIR"), "/gb18030.rs"));
 /// `TRAIL_COLUMNS[byte]`: `byte - offset` for the two-byte sequences' second bytes (0x40 to
 /// 0x7E, 0x80 to 0xFE), [`NOT_TRAIL`] for other bytes (four-byte sequences' 0x30 to 0x39
 /// included); a lookup instead of an unpredictable range branch.
-static TRAIL_COLUMNS: [u8; 256] = {
-    let mut t = [NOT_TRAIL; 256];
-    let mut b = 0x40;
-    while b <= 0xFE {
-        if b <= 0x7E {
-            t[b] = (b - 0x40) as u8;
-        } else if b >= 0x80 {
-            t[b] = (b - 0x41) as u8;
-        }
-        b += 1;
-    }
-    t
-};
-const NOT_TRAIL: u8 = 0xFF;
+static TRAIL_COLUMNS: [u8; 256] = consecutive_indexes([(0x40, 0x7E), (0x80, 0xFE)]);
+const NOT_TRAIL: u8 = NOT_IN_RANGES;
 
 /// The fast path: decodes from the initial state (nothing held) the longest prefix of `src`
 /// made of ASCII, 0x80 and two-byte sequences that fits, leaving `dst` at least 3 bytes short
@@ -303,32 +291,15 @@ fn index_bytes(code_point: u32) -> u16 {
 /// before anything else. Returns (read, written).
 #[inline]
 fn encode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let (mut read, mut written) = (0, 0);
-    while let Some(&byte) = src.get(read) {
-        if byte < 0x80 {
-            let n = copy_ascii(&src[read..], &mut dst[written..]);
-            if n == 0 {
-                break;
-            }
-            read += n;
-            written += n;
-            continue;
-        }
-        let Some((cp, len)) = read_bmp(src, read) else {
-            break;
-        };
+    encode_pairs(src, dst, |cp| {
         if cp == 0x20AC || (0xE5E5..=0xE864).contains(&cp) {
-            break;
+            return None;
         }
-        let bytes = index_bytes(cp);
-        if bytes == 0 || dst.len() - written < 2 {
-            break;
+        match index_bytes(cp) {
+            0 => None,
+            bytes => Some(bytes.to_be_bytes()),
         }
-        dst[written..written + 2].copy_from_slice(&bytes.to_be_bytes());
-        written += 2;
-        read += len;
-    }
-    (read, written)
+    })
 }
 
 /// <https://encoding.spec.whatwg.org/#gb18030-encoder>

@@ -3,9 +3,9 @@
 
 use super::ascii::copy_ascii;
 use super::jis0208::{
-    iso_2022_jp_katakana, jis0208_code_point, jis0208_pointer, jis0208_pointer_bmp, put_bmp,
-    read_bmp,
+    iso_2022_jp_katakana, jis0208_code_point, jis0208_pointer, jis0208_pointer_bmp,
 };
+use super::multibyte::{put_bmp, read_bmp};
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, Unmappable, write_bmp};
 
 const ESC: u8 = 0x1B;

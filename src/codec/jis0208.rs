@@ -73,83 +73,9 @@ pub(crate) fn shift_jis_pointer(code_point: char) -> Option<u16> {
     }
 }
 
-/// Writes the BMP code point `cp` (never a surrogate: no index holds one) as UTF-8 at
-/// `dst[at..]`, which must have room for three bytes, and returns its length.
-#[inline(always)]
-pub(crate) fn put_bmp(dst: &mut [u8], at: usize, cp: u16) -> usize {
-    let out: &mut [u8; 3] = (&mut dst[at..at + 3]).try_into().unwrap();
-    if cp >= 0x800 {
-        *out = [
-            0xE0 | (cp >> 12) as u8,
-            0x80 | (cp >> 6 & 0x3F) as u8,
-            0x80 | (cp & 0x3F) as u8,
-        ];
-        3
-    } else if cp >= 0x80 {
-        out[0] = 0xC0 | (cp >> 6) as u8;
-        out[1] = 0x80 | (cp & 0x3F) as u8;
-        2
-    } else {
-        out[0] = cp as u8;
-        1
-    }
-}
-
-/// Writes plane-2 code point `0x20000 | low` as UTF-8 at `dst[at..]`, which must have room for
-/// four bytes; its length is always 4.
-#[inline(always)]
-pub(crate) fn put_plane2(dst: &mut [u8], at: usize, low: u16) {
-    let cp = 0x20000 | u32::from(low);
-    let out: &mut [u8; 4] = (&mut dst[at..at + 4]).try_into().unwrap();
-    *out = [
-        0xF0 | (cp >> 18) as u8,
-        0x80 | (cp >> 12 & 0x3F) as u8,
-        0x80 | (cp >> 6 & 0x3F) as u8,
-        0x80 | (cp & 0x3F) as u8,
-    ];
-}
-
-/// The code point and length of the non-ASCII character of `bytes` (valid UTF-8) that starts at
-/// `at`, or `None` when it is outside the BMP (four bytes long).
-#[inline(always)]
-pub(crate) fn read_bmp(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
-    let lead = u32::from(bytes[at]);
-    if lead < 0xE0 {
-        let cp = (lead & 0x1F) << 6 | u32::from(bytes[at + 1] & 0x3F);
-        Some((cp, 2))
-    } else if lead < 0xF0 {
-        let cp = (lead & 0x0F) << 12
-            | u32::from(bytes[at + 1] & 0x3F) << 6
-            | u32::from(bytes[at + 2] & 0x3F);
-        Some((cp, 3))
-    } else {
-        None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn utf8_helpers_match_the_standard_library() {
-        let mut buf = [0u8; 8];
-        for cp in (0x80..0xD800).chain(0xE000..0x10000) {
-            let c = char::from_u32(cp).unwrap();
-            let want = c.to_string();
-            let len = put_bmp(&mut buf, 1, cp as u16);
-            assert_eq!(&buf[1..1 + len], want.as_bytes(), "U+{cp:04X}");
-            assert_eq!(read_bmp(want.as_bytes(), 0), Some((cp, want.len())));
-        }
-        for low in 0..=0xFFFFu16 {
-            let c = char::from_u32(0x20000 | u32::from(low)).unwrap();
-            put_plane2(&mut buf, 2, low);
-            assert_eq!(&buf[2..6], c.to_string().as_bytes());
-            assert_eq!(read_bmp(c.to_string().as_bytes(), 0), None);
-        }
-        assert_eq!(put_bmp(&mut buf, 0, 0x41), 1);
-        assert_eq!(buf[0], 0x41);
-    }
 
     #[test]
     fn the_encode_map_is_the_first_pointer_of_each_code_point() {

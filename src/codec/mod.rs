@@ -17,6 +17,7 @@ pub(crate) mod euc_kr;
 pub(crate) mod gb18030;
 pub(crate) mod iso_2022_jp;
 pub(crate) mod jis0208;
+pub(crate) mod multibyte;
 pub(crate) mod replacement;
 pub(crate) mod shift_jis;
 pub(crate) mod single_byte;

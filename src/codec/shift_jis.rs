@@ -4,49 +4,26 @@
 use super::ascii::copy_ascii;
 use super::jis0208::{
     SHIFT_JIS_EXCLUDED_END, SHIFT_JIS_EXCLUDED_START, jis0208_code_point, jis0208_pointer_bmp,
-    put_bmp, read_bmp, shift_jis_pointer,
+    shift_jis_pointer,
 };
+use super::multibyte::{NOT_IN_RANGES, consecutive_indexes, encode_pairs, put_bmp};
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, write_bmp};
+
+/// `LEAD_ROWS[lead]`: `lead - lead offset` for the decoder's lead bytes (0x81 to 0x9F, 0xE0 to
+/// 0xFC), [`NOT_LEAD`] for other bytes; a lookup instead of unpredictable range branches.
+static LEAD_ROWS: [u8; 256] = consecutive_indexes([(0x81, 0x9F), (0xE0, 0xFC)]);
+const NOT_LEAD: u8 = NOT_IN_RANGES;
+
+/// `TRAIL_COLUMNS[byte]`: `byte - offset` for the decoder's trail bytes (0x40 to 0x7E, 0x80 to
+/// 0xFC), [`NOT_TRAIL`] for other bytes.
+static TRAIL_COLUMNS: [u8; 256] = consecutive_indexes([(0x40, 0x7E), (0x80, 0xFC)]);
+const NOT_TRAIL: u8 = NOT_IN_RANGES;
 
 /// The fast path: decodes from the initial state (no lead held) the longest prefix of `src`
 /// made of ASCII, single-byte characters and pairs with a code point that fits, leaving `dst`
 /// at least 3 bytes short of its end for non-ASCII. Stops before anything else (errors, a lead
 /// at the end of `src`), which the standard's step-by-step decoder then handles. Returns (read,
 /// written).
-/// `LEAD_ROWS[lead]`: `lead - lead offset` for the decoder's lead bytes (0x81 to 0x9F, 0xE0 to
-/// 0xFC), [`NOT_LEAD`] for other bytes; a lookup instead of unpredictable range branches.
-static LEAD_ROWS: [u8; 256] = {
-    let mut t = [NOT_LEAD; 256];
-    let mut b = 0x81;
-    while b <= 0xFC {
-        if b <= 0x9F {
-            t[b] = (b - 0x81) as u8;
-        } else if b >= 0xE0 {
-            t[b] = (b - 0xC1) as u8;
-        }
-        b += 1;
-    }
-    t
-};
-const NOT_LEAD: u8 = 0xFF;
-
-/// `TRAIL_COLUMNS[byte]`: `byte - offset` for the decoder's trail bytes (0x40 to 0x7E, 0x80 to
-/// 0xFC), [`NOT_TRAIL`] for other bytes.
-static TRAIL_COLUMNS: [u8; 256] = {
-    let mut t = [NOT_TRAIL; 256];
-    let mut b = 0x40;
-    while b <= 0xFC {
-        if b <= 0x7E {
-            t[b] = (b - 0x40) as u8;
-        } else if b >= 0x80 {
-            t[b] = (b - 0x41) as u8;
-        }
-        b += 1;
-    }
-    t
-};
-const NOT_TRAIL: u8 = 0xFF;
-
 #[inline]
 fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
@@ -105,33 +82,11 @@ fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
 /// U+FF9F, are not in the index); stops before anything else. Returns (read, written).
 #[inline]
 fn encode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let (mut read, mut written) = (0, 0);
-    while let Some(&byte) = src.get(read) {
-        if byte < 0x80 {
-            let n = copy_ascii(&src[read..], &mut dst[written..]);
-            if n == 0 {
-                break;
-            }
-            read += n;
-            written += n;
-            continue;
-        }
-        let Some((cp, len)) = read_bmp(src, read) else {
-            break;
-        };
-        let Some(pointer) = jis0208_pointer_bmp(cp) else {
-            break;
-        };
-        if (SHIFT_JIS_EXCLUDED_START..=SHIFT_JIS_EXCLUDED_END).contains(&pointer)
-            || dst.len() - written < 2
-        {
-            break;
-        }
-        dst[written..written + 2].copy_from_slice(&bytes(pointer));
-        written += 2;
-        read += len;
-    }
-    (read, written)
+    encode_pairs(src, dst, |cp| {
+        let pointer = jis0208_pointer_bmp(cp)?;
+        let excluded = SHIFT_JIS_EXCLUDED_START..=SHIFT_JIS_EXCLUDED_END;
+        (!excluded.contains(&pointer)).then(|| bytes(pointer))
+    })
 }
 
 /// The two bytes of the Shift_JIS `pointer`.
