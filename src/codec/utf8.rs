@@ -3,14 +3,13 @@
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus};
 
 /// The longest prefix of `src` made of whole, valid UTF-8 characters.
-///
-/// Validation is in bulk: the standard library's validator checks a word of ASCII at a time and
-/// implements exactly the well-formedness table of Unicode section 3.9.
 #[inline]
 pub(crate) fn valid_prefix_len(src: &[u8]) -> usize {
-    match std::str::from_utf8(src) {
-        Ok(_) => src.len(),
-        Err(e) => e.valid_up_to(),
+    match check_utf8(src) {
+        Utf8Check::Valid => src.len(),
+        Utf8Check::Malformed { valid_up_to, .. } | Utf8Check::Incomplete { valid_up_to } => {
+            valid_up_to
+        }
     }
 }
 
@@ -177,16 +176,303 @@ pub enum Utf8Check {
 /// assert_eq!(check_utf8(b"a\xE1\x80"), Utf8Check::Incomplete { valid_up_to: 1 });
 /// ```
 pub fn check_utf8(bytes: &[u8]) -> Utf8Check {
+    // The vector validator proves most of the input valid, up to a character boundary; the
+    // standard library's validator finishes from there and, where there is an error, places it
+    // exactly.
+    let proven = super::simd::utf8_proven_prefix(bytes);
+    check_utf8_std(&bytes[proven..], proven)
+}
+
+/// [`check_utf8`] by the standard library's validator alone, for `bytes` that follow `offset`
+/// bytes of valid UTF-8 ending at a character boundary.
+///
+/// It implements exactly the well-formedness table of Unicode section 3.9, whose maximal
+/// invalid prefixes are the standard's malformed sequences.
+fn check_utf8_std(bytes: &[u8], offset: usize) -> Utf8Check {
     match std::str::from_utf8(bytes) {
         Ok(_) => Utf8Check::Valid,
         Err(e) => match e.error_len() {
             Some(len) => Utf8Check::Malformed {
-                valid_up_to: e.valid_up_to(),
+                valid_up_to: offset + e.valid_up_to(),
                 len: len as u8,
             },
             None => Utf8Check::Incomplete {
-                valid_up_to: e.valid_up_to(),
+                valid_up_to: offset + e.valid_up_to(),
             },
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::simd::{utf8_proven_prefix, with_fallback};
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The reference: `str::from_utf8`'s verdict, as a `Utf8Check`.
+    fn reference(bytes: &[u8]) -> Utf8Check {
+        match std::str::from_utf8(bytes) {
+            Ok(_) => Utf8Check::Valid,
+            Err(e) => match e.error_len() {
+                Some(len) => Utf8Check::Malformed {
+                    valid_up_to: e.valid_up_to(),
+                    len: len as u8,
+                },
+                None => Utf8Check::Incomplete {
+                    valid_up_to: e.valid_up_to(),
+                },
+            },
+        }
+    }
+
+    /// `check_utf8` with the vector code (where the machine has it) and with the fallback, and
+    /// the vector code's own promise: a valid prefix at a character
+    /// boundary that leaves only a short rest or a rest with an error near its start.
+    fn check_all_paths(bytes: &[u8]) -> Result<(), String> {
+        let want = reference(bytes);
+        let vector = check_utf8(bytes);
+        let fallback = with_fallback(|| check_utf8(bytes));
+        if vector != want || fallback != want {
+            return Err(format!(
+                "{bytes:02X?}: vector {vector:?}, fallback {fallback:?}, reference {want:?}"
+            ));
+        }
+        let valid = match want {
+            Utf8Check::Valid => bytes.len(),
+            Utf8Check::Malformed { valid_up_to, .. } | Utf8Check::Incomplete { valid_up_to } => {
+                valid_up_to
+            }
+        };
+        let proven = utf8_proven_prefix(bytes);
+        // Inside the valid prefix, a character boundary is any byte but a continuation byte.
+        if proven > valid || proven < valid && (bytes[proven] as i8) < -0x40 {
+            return Err(format!(
+                "{bytes:02X?}: proved {proven} bytes, {valid} are valid"
+            ));
+        }
+        if valid - proven >= 70 {
+            return Err(format!(
+                "{bytes:02X?}: proved only {proven} of {valid} bytes"
+            ));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn vector_code_is_used_where_available() {
+        #[cfg(target_arch = "x86_64")]
+        if super::super::simd::has_avx2() {
+            let text = "ж".repeat(100);
+            assert!(utf8_proven_prefix(text.as_bytes()) >= 130);
+            assert_eq!(with_fallback(|| utf8_proven_prefix(text.as_bytes())), 0);
+            return;
+        }
+        eprintln!("no AVX2 here: only the fallback is tested");
+    }
+
+    /// Valid text around the sequence under test: ASCII, or characters of every length.
+    fn backgrounds() -> [Vec<u8>; 2] {
+        let ascii: Vec<u8> = (0..160).map(|i| b'a' + (i % 26) as u8).collect();
+        let mixed = "é€😀ж中b\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}".repeat(6);
+        [ascii, mixed.into_bytes()]
+    }
+
+    /// `seq` at offset `at` inside `background` (whose cut before it is moved back to a
+    /// character boundary and padded with ASCII, so the surroundings stay valid), then the rest
+    /// of the background or nothing.
+    fn place(background: &[u8], at: usize, seq: &[u8], end: bool, bytes: &mut Vec<u8>) {
+        let boundary = |i: usize| i == background.len() || (background[i] as i8) >= -0x40;
+        let mut cut = at;
+        while !boundary(cut) {
+            cut -= 1;
+        }
+        bytes.clear();
+        bytes.extend_from_slice(&background[..cut]);
+        bytes.resize(at, b'.');
+        bytes.extend_from_slice(seq);
+        if !end {
+            let mut resume = at;
+            while !boundary(resume) {
+                resume += 1;
+            }
+            bytes.extend_from_slice(&background[resume..]);
+        }
+    }
+
+    fn each_placement(seq: &[u8], offsets: impl Iterator<Item = usize> + Clone) {
+        thread_local!(static BACKGROUNDS: [Vec<u8>; 2] = backgrounds());
+        BACKGROUNDS.with(|backgrounds| each_placement_in(backgrounds, seq, offsets));
+    }
+
+    fn each_placement_in(
+        backgrounds: &[Vec<u8>; 2],
+        seq: &[u8],
+        offsets: impl Iterator<Item = usize> + Clone,
+    ) {
+        let mut bytes = Vec::with_capacity(256);
+        for background in backgrounds {
+            for at in offsets.clone() {
+                // Ended right after the sequence, the input is long enough for the vector code
+                // only from about offset 60.
+                for end in [false, true] {
+                    if end && at + seq.len() < 60 {
+                        continue;
+                    }
+                    place(background, at, seq, end, &mut bytes);
+                    if let Err(e) = check_all_paths(&bytes) {
+                        panic!("{seq:02X?} at {at} (end: {end}): {e}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Byte values at every edge of the well-formedness table.
+    const EDGES: &[u8] = &[
+        0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+        0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF,
+    ];
+
+    #[test]
+    fn every_one_and_two_byte_sequence_at_every_offset() {
+        for first in 0..=255u8 {
+            each_placement(&[first], 0..=70);
+            for second in 0..=255u8 {
+                each_placement(&[first, second], 0..=70);
+            }
+        }
+    }
+
+    #[test]
+    fn three_byte_sequences_at_every_offset() {
+        // Every sequence from the edge values at every offset, ...
+        for &a in EDGES {
+            for &b in EDGES {
+                for &c in EDGES {
+                    each_placement(&[a, b, c], 0..=70);
+                }
+            }
+        }
+        // ... and every sequence of three bytes that starts with a non-ASCII byte, across the
+        // boundary of the first 32-byte half and of the first 64-byte block (vector code only).
+        let mut bytes = backgrounds()[0][..128].to_vec();
+        assert!(bytes.is_ascii());
+        for at in [31, 62] {
+            let original = bytes.clone();
+            for a in 0x80..=0xFFu8 {
+                for b in 0..=255u8 {
+                    for c in 0..=255u8 {
+                        bytes[at..at + 3].copy_from_slice(&[a, b, c]);
+                        assert_eq!(
+                            check_utf8(&bytes),
+                            reference(&bytes),
+                            "{a:02X} {b:02X} {c:02X}"
+                        );
+                    }
+                }
+            }
+            bytes = original;
+        }
+    }
+
+    #[test]
+    fn four_byte_sequences_at_every_offset() {
+        for lead in 0xF0..=0xF4u8 {
+            for second in 0..=255u8 {
+                for third in [0x41, 0x80, 0x8F, 0x90, 0xBF, 0xC2] {
+                    for fourth in [0x41, 0x80, 0xBF, 0xF0] {
+                        each_placement(&[lead, second, third, fourth], 0..=70);
+                    }
+                }
+            }
+        }
+    }
+
+    /// One token of mostly valid input.
+    #[derive(Clone, Debug)]
+    enum Token {
+        /// A run of characters drawn from one length class.
+        Run(u8, usize, u32),
+        /// A random byte, inserted.
+        Byte(u8),
+    }
+
+    fn char_of_class(class: u8, seed: u32) -> char {
+        let (lo, hi) = match class {
+            1 => (0, 0x7F),
+            2 => (0x80, 0x7FF),
+            3 => (0x800, 0xFFFF),
+            _ => (0x10000, 0x10FFFF),
+        };
+        let mut cp = lo + seed % (hi - lo + 1);
+        if (0xD800..0xE000).contains(&cp) {
+            cp -= 0x800;
+        }
+        char::from_u32(cp).unwrap()
+    }
+
+    fn token() -> impl Strategy<Value = Token> {
+        prop_oneof![
+            12 => (1u8..=4, 1usize..40, any::<u32>()).prop_map(|(c, n, s)| Token::Run(c, n, s)),
+            1 => any::<u8>().prop_map(Token::Byte),
+        ]
+    }
+
+    fn build(tokens: &[Token]) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for token in tokens {
+            match *token {
+                Token::Run(class, n, seed) => {
+                    for i in 0..n as u32 {
+                        let c = char_of_class(class, seed.wrapping_add(i.wrapping_mul(7919)));
+                        bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                    }
+                }
+                Token::Byte(b) => bytes.push(b),
+            }
+        }
+        bytes
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn matches_the_standard_library(
+            tokens in proptest::collection::vec(token(), 0..24),
+            edits in proptest::collection::vec((any::<usize>(), 0u8..6, any::<u8>()), 0..3),
+            truncate in proptest::option::of(any::<usize>()),
+        ) {
+            let mut bytes = build(&tokens);
+            for (at, kind, byte) in edits {
+                if bytes.is_empty() {
+                    break;
+                }
+                // Near a block boundary or the end as often as anywhere.
+                let at = match kind {
+                    0 => at % bytes.len(),
+                    1 => (at % 4 * 32 + at / 4 % 7).saturating_sub(3).min(bytes.len() - 1),
+                    2 => bytes.len() - 1 - at % 4.min(bytes.len()),
+                    3 => (at % 4 * 32 + at / 4 % 7).saturating_sub(3).min(bytes.len() - 1),
+                    _ => at % bytes.len(),
+                };
+                match kind {
+                    3 | 4 => bytes.insert(at, byte),
+                    5 => { bytes.remove(at); }
+                    _ => bytes[at] = byte,
+                }
+            }
+            if let Some(n) = truncate {
+                bytes.truncate(n % (bytes.len() + 1));
+            }
+            check_all_paths(&bytes).map_err(TestCaseError::fail)?;
+            let valid = match reference(&bytes) {
+                Utf8Check::Valid => bytes.len(),
+                Utf8Check::Malformed { valid_up_to, .. }
+                | Utf8Check::Incomplete { valid_up_to } => valid_up_to,
+            };
+            prop_assert_eq!(valid_prefix_len(&bytes), valid);
+            prop_assert_eq!(with_fallback(|| valid_prefix_len(&bytes)), valid);
+        }
     }
 }
