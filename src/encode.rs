@@ -148,6 +148,8 @@ impl Encoder {
     /// Any `dst` length is accepted; a call always makes progress when `dst` has room for
     /// [`Encoder::MIN_ROOM`] bytes (one character with any escape sequence before it), and with
     /// less it may return [`EncodeStatus::OutputFull`] having done nothing.
+    ///
+    /// Only `dst[..written]` is output: bytes after it may have been overwritten.
     pub fn encode_from_utf8(&mut self, src: &str, dst: &mut [u8], last: bool) -> EncodeResult {
         let mut written = self.flush_pending(dst);
         if self.pending_start != self.pending_end {
