@@ -108,44 +108,61 @@ impl SingleByteEncoder {
         SingleByteEncoder { table }
     }
 
-    /// The byte for `c`, the "index pointer" + 0x80, in two table lookups.
-    #[inline]
-    fn pointer_byte(&self, c: char) -> Option<u8> {
-        let cp = u32::from(c);
-        if cp > 0xFFFF {
-            return None;
-        }
-        let page = self.table.encode_pages[(cp >> 8) as usize];
-        let page = self
-            .table
-            .encode_data
-            .get(usize::from(page).checked_sub(1)?)?;
-        match page[(cp & 0xFF) as usize] {
-            0 => None,
-            byte => Some(byte),
+    /// The byte for the BMP code point `cp`, the "index pointer" + 0x80, in two table lookups;
+    /// 0 when the index has none (no pointer maps to 0x00).
+    #[inline(always)]
+    fn pointer_byte(pages: &[u8; 256], data: &[[u8; 256]], cp: u32) -> u8 {
+        match usize::from(pages[(cp >> 8 & 0xFF) as usize]).checked_sub(1) {
+            Some(page) => data[page][(cp & 0xFF) as usize],
+            None => 0,
         }
     }
 
     pub(crate) fn encode(&mut self, src: &str, dst: &mut [u8], _last: bool) -> EncodeResult {
         let bytes = src.as_bytes();
+        let (pages, data) = (self.table.encode_pages, self.table.encode_data);
         let (mut read, mut written) = (0, 0);
         loop {
             let n = copy_ascii(&bytes[read..], &mut dst[written..]);
             read += n;
             written += n;
-            let Some(c) = src[read..].chars().next() else {
+            // Characters one at a time while there is room, decoding the (valid) UTF-8 here; a
+            // lone ASCII byte between them is written directly, a run goes back to copy_ascii.
+            while read < bytes.len() && written < dst.len() {
+                let lead = bytes[read];
+                if lead < 0x80 {
+                    if starts_ascii_word(&bytes[read..]) {
+                        break;
+                    }
+                    dst[written] = lead;
+                    written += 1;
+                    read += 1;
+                    continue;
+                }
+                let (cp, len) = if lead < 0xE0 {
+                    (u32::from(lead & 0x1F) << 6 | u32::from(bytes[read + 1] & 0x3F), 2)
+                } else if lead < 0xF0 {
+                    let cp = u32::from(lead & 0x0F) << 12
+                        | u32::from(bytes[read + 1] & 0x3F) << 6
+                        | u32::from(bytes[read + 2] & 0x3F);
+                    (cp, 3)
+                } else {
+                    (0x10000, 4) // beyond the BMP: never in a single-byte index
+                };
+                let byte = if cp > 0xFFFF { 0 } else { Self::pointer_byte(pages, data, cp) };
+                read += len;
+                if byte == 0 {
+                    let c = src[read - len..].chars().next().expect("a character was read");
+                    return EncodeResult::unmappable(read, written, c);
+                }
+                dst[written] = byte;
+                written += 1;
+            }
+            if read == bytes.len() {
                 return EncodeResult::new(read, written, EncodeStatus::InputEmpty);
-            };
+            }
             if written == dst.len() {
                 return EncodeResult::new(read, written, EncodeStatus::OutputFull);
-            }
-            read += c.len_utf8();
-            match self.pointer_byte(c) {
-                Some(b) => {
-                    dst[written] = b;
-                    written += 1;
-                }
-                None => return EncodeResult::unmappable(read, written, c),
             }
         }
     }
