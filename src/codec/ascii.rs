@@ -45,6 +45,13 @@ fn copy_ascii_sse2(src: &[u8], dst: &mut [u8]) -> usize {
     i + copy_ascii_scalar(&src[i..n], &mut dst[i..n])
 }
 
+/// Whether `src` starts with eight ASCII bytes, worth handing to the word-at-a-time copy.
+#[inline]
+pub(crate) fn starts_ascii_word(src: &[u8]) -> bool {
+    src.get(..8)
+        .is_some_and(|w| u64::from_ne_bytes(w.try_into().unwrap()) & 0x8080_8080_8080_8080 == 0)
+}
+
 /// The portable copy: a machine word at a time.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline]

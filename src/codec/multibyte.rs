@@ -1,7 +1,7 @@
 //! Pieces the multi-byte codecs' fast paths share: writing and reading BMP characters as UTF-8
 //! without `char` round trips, byte-class tables, and the two-byte encoders' run loop.
 
-use super::ascii::copy_ascii;
+use super::ascii::{copy_ascii, starts_ascii_word};
 
 /// The value of [`consecutive_indexes`] for bytes outside its ranges.
 pub(crate) const NOT_IN_RANGES: u8 = 0xFF;
@@ -94,7 +94,15 @@ pub(crate) fn encode_pairs(
     let (mut read, mut written) = (0, 0);
     while let Some(&byte) = src.get(read) {
         if byte < 0x80 {
-            let n = copy_ascii(&src[read..], &mut dst[written..]);
+            // A lone ASCII byte between characters is written here; a run goes to copy_ascii.
+            let n = if starts_ascii_word(&src[read..]) {
+                copy_ascii(&src[read..], &mut dst[written..])
+            } else if written < dst.len() {
+                dst[written] = byte;
+                1
+            } else {
+                0
+            };
             if n == 0 {
                 break;
             }

@@ -1,7 +1,7 @@
 //! The 28 single-byte encodings: the standard's single-byte decoder and encoder over tables
 //! generated from their indexes.
 
-use super::ascii::copy_ascii;
+use super::ascii::{copy_ascii, starts_ascii_word};
 use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus};
 use crate::Encoding;
 
@@ -88,13 +88,6 @@ impl SingleByteDecoder {
             read += 1;
         }
     }
-}
-
-/// Whether `src` starts with eight ASCII bytes, worth handing to the word-at-a-time copy.
-#[inline]
-fn starts_ascii_word(src: &[u8]) -> bool {
-    src.get(..8)
-        .is_some_and(|w| u64::from_ne_bytes(w.try_into().unwrap()) & 0x8080_8080_8080_8080 == 0)
 }
 
 /// <https://encoding.spec.whatwg.org/#single-byte-encoder>
