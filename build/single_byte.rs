@@ -36,7 +36,7 @@ pub const INDEXES: [&str; 28] = [
 ];
 
 /// Writes `SINGLE_BYTE_TABLES`: per encoding,
-/// - `decode_utf8`: for each byte 0x80..=0xFF, its code point's UTF-8 bytes in the first three
+/// - `decode_utf8`: for each byte (ASCII bytes are themselves), its code point's UTF-8 bytes in the first three
 ///   slots and their count in the fourth (0 where the index has no entry);
 /// - `encode_pages` and `encode_data`: a two-level table from code point to byte. The page of a
 ///   code point is `encode_pages[cp >> 8]` (0: no byte maps there; else a 1-based index into
@@ -51,7 +51,10 @@ pub fn generate(out: &mut String) {
     .unwrap();
     for name in INDEXES {
         let entries = super::index::read(name);
-        let mut decode_utf8 = [[0u8; 4]; 128];
+        let mut decode_utf8 = [[0u8; 4]; 256];
+        for (b, slot) in decode_utf8.iter_mut().enumerate().take(0x80) {
+            *slot = [b as u8, 0, 0, 1];
+        }
         let mut pages: Vec<(u32, [u8; 256])> = Vec::new();
         for &(pointer, code_point) in &entries {
             assert!(
@@ -59,7 +62,7 @@ pub fn generate(out: &mut String) {
                 "{name}"
             );
             let c = char::from_u32(code_point).expect("a scalar value");
-            let slot = &mut decode_utf8[pointer as usize];
+            let slot = &mut decode_utf8[pointer as usize + 0x80];
             let len = c.encode_utf8(&mut slot[..3]).len();
             slot[3] = len as u8;
             let high = code_point >> 8;

@@ -8,8 +8,8 @@ use crate::Encoding;
 /// One single-byte encoding's tables (see `build/single_byte.rs` for their layout).
 #[derive(Debug)]
 pub(crate) struct SingleByteTable {
-    /// For each byte 0x80..=0xFF: its character's UTF-8 bytes, then their count (0: unmapped).
-    pub(crate) decode_utf8: &'static [[u8; 4]; 128],
+    /// For each byte: its character's UTF-8 bytes, then their count (0: unmapped).
+    pub(crate) decode_utf8: &'static [[u8; 4]; 256],
     /// For each high byte of a BMP code point: 0, or the 1-based index of its page.
     pub(crate) encode_pages: &'static [u8; 256],
     /// Pages of 256 bytes: the byte for each low byte of a code point (0: unmapped).
@@ -42,26 +42,40 @@ impl SingleByteDecoder {
             let n = copy_ascii(&src[read..], &mut dst[written..]);
             read += n;
             written += n;
-            // While there is room for the longest character (3 bytes), decode without further
-            // bounds reasoning: every byte writes its slot's three bytes and advances by its
-            // length.
-            while read < src.len() && dst.len() - written >= 3 {
-                let byte = src[read];
-                if byte < 0x80 {
-                    if starts_ascii_word(&src[read..]) {
-                        break; // a run of ASCII: back to the word-at-a-time copy
-                    }
-                    dst[written] = byte;
-                    written += 1;
-                    read += 1;
-                    continue;
+            // Eight bytes at a time while there is room for eight 4-byte stores, every byte
+            // through the table (ASCII included, so mixed text takes no branch per byte): each
+            // stores its whole slot, the character's UTF-8 padded to four bytes, and advances by
+            // the character's length; what lies past it is overwritten next. A word of ASCII
+            // goes back to the vector copy.
+            let table = self.table.decode_utf8;
+            while src.len() - read >= 8 && dst.len() - written >= 32 {
+                let word: [u8; 8] = src[read..read + 8].try_into().unwrap();
+                if u64::from_ne_bytes(word) & 0x8080_8080_8080_8080 == 0 {
+                    break;
                 }
-                let slot = &self.table.decode_utf8[usize::from(byte - 0x80)];
+                for (i, &byte) in word.iter().enumerate() {
+                    let slot = table[usize::from(byte)];
+                    let len = usize::from(slot[3]);
+                    if len == 0 {
+                        return DecodeResult::malformed(read + i + 1, written, 1, 0);
+                    }
+                    dst[written..written + 4].copy_from_slice(&slot);
+                    written += len;
+                }
+                read += 8;
+            }
+            // Then byte by byte while there is room for one 4-byte store.
+            while read < src.len() && dst.len() - written >= 4 {
+                let byte = src[read];
+                if byte < 0x80 && starts_ascii_word(&src[read..]) {
+                    break;
+                }
+                let slot = table[usize::from(byte)];
                 let len = usize::from(slot[3]);
                 if len == 0 {
                     return DecodeResult::malformed(read + 1, written, 1, 0);
                 }
-                dst[written..written + 3].copy_from_slice(&slot[..3]);
+                dst[written..written + 4].copy_from_slice(&slot);
                 written += len;
                 read += 1;
             }
@@ -74,8 +88,8 @@ impl SingleByteDecoder {
                 }
                 return DecodeResult::new(read, written, DecodeStatus::OutputFull);
             }
-            // Less than 3 bytes of room: write the character only if it fits exactly.
-            let slot = &self.table.decode_utf8[usize::from(byte - 0x80)];
+            // Little room left: write the character only if it fits exactly.
+            let slot = &self.table.decode_utf8[usize::from(byte)];
             let len = usize::from(slot[3]);
             if len == 0 {
                 return DecodeResult::malformed(read + 1, written, 1, 0);
