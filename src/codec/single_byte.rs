@@ -147,7 +147,10 @@ impl SingleByteEncoder {
                     continue;
                 }
                 let (cp, len) = if lead < 0xE0 {
-                    (u32::from(lead & 0x1F) << 6 | u32::from(bytes[read + 1] & 0x3F), 2)
+                    (
+                        u32::from(lead & 0x1F) << 6 | u32::from(bytes[read + 1] & 0x3F),
+                        2,
+                    )
                 } else if lead < 0xF0 {
                     let cp = u32::from(lead & 0x0F) << 12
                         | u32::from(bytes[read + 1] & 0x3F) << 6
@@ -156,10 +159,17 @@ impl SingleByteEncoder {
                 } else {
                     (0x10000, 4) // beyond the BMP: never in a single-byte index
                 };
-                let byte = if cp > 0xFFFF { 0 } else { Self::pointer_byte(pages, data, cp) };
+                let byte = if cp > 0xFFFF {
+                    0
+                } else {
+                    Self::pointer_byte(pages, data, cp)
+                };
                 read += len;
                 if byte == 0 {
-                    let c = src[read - len..].chars().next().expect("a character was read");
+                    let c = src[read - len..]
+                        .chars()
+                        .next()
+                        .expect("a character was read");
                     return EncodeResult::unmappable(read, written, c);
                 }
                 dst[written] = byte;
