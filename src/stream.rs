@@ -589,32 +589,47 @@ impl<W: Write + ?Sized> EncodeRun<'_, W> {
 
     /// Encodes `text`, which starts at byte `at` of the input, into the output buffer.
     fn encode(&mut self, at: u64, text: &str, last: bool) -> Result<(), StreamError> {
-        let mut read = 0;
-        loop {
-            let spare = self.output.spare();
-            let r = self.encoder.encode_from_utf8(&text[read..], spare, last);
-            self.output.advance(r.written);
-            let done = &text.as_bytes()[read..read + r.read];
-            read += r.read;
-            match r.status {
-                EncodeStatus::InputEmpty => {
-                    self.lines.text(done);
-                    return Ok(());
-                }
-                EncodeStatus::OutputFull => {
-                    self.lines.text(done);
-                    self.output.make_room(r.read + r.written)?;
-                }
-                EncodeStatus::Unmappable(u) => {
-                    let len = u.input.len_utf8();
-                    self.lines.text(&done[..done.len() - len]);
-                    let offset = at + (read - len) as u64;
-                    return Err(StreamError::Unmappable(UnmappableChar {
-                        encoding: self.encoder.encoding(),
-                        character: u.input,
-                        position: self.lines.position(offset),
-                    }));
-                }
+        let (encoder, output, lines) = (&mut self.encoder, &mut self.output, &mut self.lines);
+        encode_text(encoder, output, lines, text, last, |offset| {
+            at + offset as u64
+        })
+    }
+}
+
+/// Encodes `text` into `output`, counting lines and columns over what the encoder consumed;
+/// `input_offset` maps a byte offset of `text` to the input offset an unmappable character is
+/// reported at. The one encoding loop of [`encode`] and [`convert`].
+fn encode_text<W: Write + ?Sized>(
+    encoder: &mut Encoder,
+    output: &mut Output<'_, W>,
+    lines: &mut Lines,
+    text: &str,
+    last: bool,
+    input_offset: impl Fn(usize) -> u64,
+) -> Result<(), StreamError> {
+    let mut read = 0;
+    loop {
+        let r = encoder.encode_from_utf8(&text[read..], output.spare(), last);
+        output.advance(r.written);
+        let done = &text.as_bytes()[read..read + r.read];
+        read += r.read;
+        match r.status {
+            EncodeStatus::InputEmpty => {
+                lines.text(done);
+                return Ok(());
+            }
+            EncodeStatus::OutputFull => {
+                lines.text(done);
+                output.make_room(r.read + r.written)?;
+            }
+            EncodeStatus::Unmappable(u) => {
+                let len = u.input.len_utf8();
+                lines.text(&done[..done.len() - len]);
+                return Err(StreamError::Unmappable(UnmappableChar {
+                    encoding: encoder.encoding(),
+                    character: u.input,
+                    position: lines.position(input_offset(read - len)),
+                }));
             }
         }
     }
@@ -921,34 +936,8 @@ impl<W: Write + ?Sized> ConvertRun<'_, W> {
         text: &str,
         input_offset: impl Fn(usize) -> u64,
     ) -> Result<(), StreamError> {
-        let mut read = 0;
-        loop {
-            let spare = self.output.spare();
-            let r = self.encoder.encode_from_utf8(&text[read..], spare, false);
-            self.output.advance(r.written);
-            let done = &text.as_bytes()[read..read + r.read];
-            read += r.read;
-            match r.status {
-                EncodeStatus::InputEmpty => {
-                    self.lines.text(done);
-                    return Ok(());
-                }
-                EncodeStatus::OutputFull => {
-                    self.lines.text(done);
-                    self.output.make_room(r.read + r.written)?;
-                }
-                EncodeStatus::Unmappable(u) => {
-                    let len = u.input.len_utf8();
-                    self.lines.text(&done[..done.len() - len]);
-                    let offset = input_offset(read - len);
-                    return Err(StreamError::Unmappable(UnmappableChar {
-                        encoding: self.encoder.encoding(),
-                        character: u.input,
-                        position: self.lines.position(offset),
-                    }));
-                }
-            }
-        }
+        let (encoder, output, lines) = (&mut self.encoder, &mut self.output, &mut self.lines);
+        encode_text(encoder, output, lines, text, false, input_offset)
     }
 
     /// Ends the encoder's output (ISO-2022-JP returns to ASCII).
