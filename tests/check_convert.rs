@@ -6,12 +6,14 @@
 //! then encode is a property over every pair of encodings, run in process through the stream
 //! API, plus a few pairs through the binary.
 
+mod common;
+
+use common::TempDir;
 use std::fs;
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -28,37 +30,6 @@ fn wtf() -> Command {
 
 /// Buffer sizes that put buffer boundaries inside multi-byte sequences.
 const TINY_BUFFERS: [&str; 4] = ["4:16", "5:17", "6", "7:23"];
-
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("wtf-enc-cc-{}-{n}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let path = self.0.join(name);
-        fs::create_dir_all(path.parent().unwrap()).unwrap();
-        fs::write(&path, bytes).unwrap();
-        path
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

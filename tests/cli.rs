@@ -4,11 +4,13 @@
 //! 0x80 is U+20AC, 0x93/0x94 are U+201C/U+201D, 0xE9 is U+00E9; ISO-8859-3 has no 0xA5), never
 //! captured from the program's own output.
 
+mod common;
+
+use common::TempDir;
 use std::fs;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use assert_cmd::Command;
 use assert_cmd::assert::OutputAssertExt;
@@ -21,46 +23,6 @@ fn wtf() -> Command {
     let mut cmd = Command::new(BIN);
     cmd.env_remove("WTF_ENC_BUFFER_SIZE");
     cmd
-}
-
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("wtf-enc-cli-{}-{n}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let path = self.0.join(name);
-        fs::write(&path, bytes).unwrap();
-        path
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    /// The names of the files in the directory, sorted.
-    fn names(&self) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(&self.0)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
 }
 
 fn s(p: &Path) -> &str {
