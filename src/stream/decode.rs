@@ -89,10 +89,11 @@ impl<W: Write + ?Sized, F: FnMut(&MalformedInput) -> ControlFlow<()>> DecodeRun<
             let mut copying = false;
             loop {
                 let unread = input.unread();
-                let (valid, malformed) = match check_utf8(unread) {
-                    Utf8Check::Valid => (unread.len(), None),
-                    Utf8Check::Malformed { valid_up_to, len } => (valid_up_to, Some(len)),
-                    Utf8Check::Incomplete { valid_up_to } => (valid_up_to, None),
+                let check = check_utf8(unread);
+                let valid = check.valid_len(unread.len());
+                let malformed = match check {
+                    Utf8Check::Malformed { len, .. } => Some(len),
+                    Utf8Check::Valid | Utf8Check::Incomplete { .. } => None,
                 };
                 let text = &unread[..valid];
                 self.lines.text(text);

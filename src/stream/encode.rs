@@ -6,7 +6,7 @@ use super::input::Input;
 use super::output::Output;
 use super::position::Lines;
 use super::{Buffers, MalformedInput, REPLACEMENT_CHARACTER, StreamError, UnmappableChar};
-use crate::{EncodeStatus, Encoder, EncoderErrorMode, Encoding, Utf8Check, check_utf8};
+use crate::{EncodeStatus, Encoder, EncoderErrorMode, Encoding, Utf8Check, valid_utf8_prefix};
 
 /// What a finished encode stream did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,7 +88,7 @@ impl<W: Write + ?Sized> EncodeRun<'_, W> {
         loop {
             loop {
                 let at = input.position();
-                let (text, check) = split_valid(input.unread());
+                let (text, check) = valid_utf8_prefix(input.unread());
                 let valid = text.len();
                 self.encode(at, text, false)?;
                 input.consume(valid);
@@ -176,18 +176,4 @@ pub(super) fn encode_text<W: Write + ?Sized>(
             }
         }
     }
-}
-
-/// The valid UTF-8 prefix of `bytes` as text, and what [`check_utf8`] says of all of it.
-fn split_valid(bytes: &[u8]) -> (&str, Utf8Check) {
-    let check = check_utf8(bytes);
-    let valid = match check {
-        Utf8Check::Valid => bytes,
-        Utf8Check::Malformed { valid_up_to, .. } | Utf8Check::Incomplete { valid_up_to } => {
-            &bytes[..valid_up_to]
-        }
-    };
-    // SAFETY: `check_utf8` has just validated exactly this prefix; validating it again with
-    // `str::from_utf8` would read every byte of the input twice.
-    (unsafe { std::str::from_utf8_unchecked(valid) }, check)
 }
