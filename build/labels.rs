@@ -2,12 +2,20 @@
 
 use std::fmt::Write;
 
-/// The encodings of `encodings.json` in file order, each with its labels.
+/// One encoding of `encodings.json`: its name, its labels, and the heading of its group.
+pub struct Entry {
+    pub name: String,
+    pub labels: Vec<String>,
+    pub heading: String,
+}
+
+/// The encodings of `encodings.json` in file order.
 ///
-/// The file has a fixed, simple shape (groups of `{"labels": [...], "name": "..."}`), so a
-/// string scanner is enough: every string after `"labels"` up to `]` is a label, and the string
-/// after `"name"` closes the entry.
-pub fn read_encodings() -> Vec<(String, Vec<String>)> {
+/// The file has a fixed, simple shape (groups of `{"encodings": [{"labels": [...], "name":
+/// "..."}, ...], "heading": "..."}`), so a string scanner is enough: every string after
+/// `"labels"` up to `]` is a label, the string after `"name"` closes the entry, and the string
+/// after `"heading"` names the group of the entries since the last heading.
+pub fn read_encodings() -> Vec<Entry> {
     let path = super::index::dir().join("encodings.json");
     let text = std::fs::read_to_string(&path).expect("cannot read encodings.json");
     let mut strings = Vec::new();
@@ -29,9 +37,18 @@ pub fn read_encodings() -> Vec<(String, Vec<String>)> {
             _ => {}
         }
     }
-    let mut encodings = Vec::new();
+    let mut encodings: Vec<Entry> = Vec::new();
+    let mut grouped = 0;
     let mut it = strings.into_iter();
     while let Some(s) = it.next() {
+        if s == "heading" {
+            let heading = it.next().expect("heading");
+            for entry in &mut encodings[grouped..] {
+                entry.heading.clone_from(&heading);
+            }
+            grouped = encodings.len();
+            continue;
+        }
         if s != "labels" {
             continue;
         }
@@ -47,13 +64,19 @@ pub fn read_encodings() -> Vec<(String, Vec<String>)> {
             Some("name"),
             "a name follows each label list"
         );
-        encodings.push((it.next().expect("name"), labels));
+        encodings.push(Entry {
+            name: it.next().expect("name"),
+            labels,
+            heading: String::new(),
+        });
     }
+    assert_eq!(grouped, encodings.len(), "every encoding is in a group");
     encodings
 }
 
-/// Writes `NAMES` (in `encodings.json` order, which is the order of the `Encoding` enum) and
-/// `LABELS` (sorted by label, each with its encoding's position in `NAMES`).
+/// Writes `NAMES` (in `encodings.json` order, which is the order of the `Encoding` enum),
+/// `GROUPS` (each heading with the number of encodings under it) and `LABELS` (sorted by label,
+/// each with its encoding's position in `NAMES`).
 pub fn generate(out: &mut String) {
     let encodings = read_encodings();
     assert_eq!(encodings.len(), 40, "the standard has 40 encodings");
@@ -68,14 +91,33 @@ pub fn generate(out: &mut String) {
         encodings.len()
     )
     .unwrap();
-    for (name, _) in &encodings {
-        writeln!(out, "    {name:?},").unwrap();
+    for entry in &encodings {
+        writeln!(out, "    {:?},", entry.name).unwrap();
     }
     writeln!(out, "];").unwrap();
+    let mut groups: Vec<(&str, usize)> = Vec::new();
+    for entry in &encodings {
+        match groups.last_mut() {
+            Some((heading, count)) if *heading == entry.heading => *count += 1,
+            _ => groups.push((&entry.heading, 1)),
+        }
+    }
+    writeln!(
+        out,
+        "/// The standard's groups of encodings: each heading with the number of encodings under it, \
+         in `NAMES` order."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static GROUPS: [(&str, usize); {}] = {groups:?};",
+        groups.len()
+    )
+    .unwrap();
     let mut labels: Vec<(&str, usize)> = encodings
         .iter()
         .enumerate()
-        .flat_map(|(i, (_, labels))| labels.iter().map(move |l| (l.as_str(), i)))
+        .flat_map(|(i, entry)| entry.labels.iter().map(move |l| (l.as_str(), i)))
         .collect();
     labels.sort();
     for w in labels.windows(2) {

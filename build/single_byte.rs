@@ -2,38 +2,25 @@
 
 use std::fmt::Write;
 
-/// The index file of each single-byte encoding, in the order of the `Encoding` enum.
-/// ISO-8859-8-I shares ISO-8859-8's index.
-pub const INDEXES: [&str; 28] = [
-    "ibm866",
-    "iso-8859-2",
-    "iso-8859-3",
-    "iso-8859-4",
-    "iso-8859-5",
-    "iso-8859-6",
-    "iso-8859-7",
-    "iso-8859-8",
-    "iso-8859-8",
-    "iso-8859-10",
-    "iso-8859-13",
-    "iso-8859-14",
-    "iso-8859-15",
-    "iso-8859-16",
-    "koi8-r",
-    "koi8-u",
-    "macintosh",
-    "windows-874",
-    "windows-1250",
-    "windows-1251",
-    "windows-1252",
-    "windows-1253",
-    "windows-1254",
-    "windows-1255",
-    "windows-1256",
-    "windows-1257",
-    "windows-1258",
-    "x-mac-cyrillic",
-];
+/// The index file of each single-byte encoding, in the order of the `Encoding` enum: the
+/// encodings under `encodings.json`'s "Legacy single-byte encodings" heading, each named by its
+/// lowercased name, except that ISO-8859-8-I shares ISO-8859-8's index.
+pub fn indexes() -> Vec<String> {
+    let indexes: Vec<String> = super::labels::read_encodings()
+        .into_iter()
+        .filter(|e| e.heading == "Legacy single-byte encodings")
+        .map(|e| match e.name.as_str() {
+            "ISO-8859-8-I" => "iso-8859-8".to_owned(),
+            name => name.to_ascii_lowercase(),
+        })
+        .collect();
+    assert_eq!(
+        indexes.len(),
+        28,
+        "the standard has 28 single-byte encodings"
+    );
+    indexes
+}
 
 /// Writes `SINGLE_BYTE_TABLES`: per encoding,
 /// - `decode_utf8`: for each byte (ASCII bytes are themselves), its code point's UTF-8 bytes in the first three
@@ -46,11 +33,11 @@ pub fn generate(out: &mut String) {
     writeln!(
         out,
         "pub(crate) static SINGLE_BYTE_TABLES: [SingleByteTable; {}] = [",
-        INDEXES.len()
+        indexes().len()
     )
     .unwrap();
-    for name in INDEXES {
-        let entries = super::index::read(name);
+    for name in indexes() {
+        let entries = super::index::read(&name);
         let mut decode_utf8 = [[0u8; 4]; 256];
         for (b, slot) in decode_utf8.iter_mut().enumerate().take(0x80) {
             *slot = [b as u8, 0, 0, 1];

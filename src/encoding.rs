@@ -208,6 +208,24 @@ impl Encoding {
         LABELS.iter().map(|(l, i)| (*l, Encoding::ALL[*i as usize]))
     }
 
+    /// The standard's groups of encodings, as `encodings.json` has them: each heading with its
+    /// encodings, in the standard's order.
+    ///
+    /// ```
+    /// use wtf_enc::Encoding;
+    ///
+    /// let (heading, encodings) = Encoding::groups().next().unwrap();
+    /// assert_eq!((heading, encodings), ("The Encoding", &[Encoding::Utf8][..]));
+    /// assert_eq!(Encoding::groups().map(|(_, e)| e.len()).sum::<usize>(), 40);
+    /// ```
+    pub fn groups() -> impl Iterator<Item = (&'static str, &'static [Encoding])> {
+        GROUPS.iter().scan(0, |start, &(heading, count)| {
+            let group = &Encoding::ALL[*start..*start + count];
+            *start += count;
+            Some((heading, group))
+        })
+    }
+
     /// The standard's "get an output encoding": replacement, UTF-16BE and UTF-16LE give UTF-8.
     pub fn output_encoding(self) -> Encoding {
         match self {
