@@ -1,4 +1,4 @@
-//! Criterion benchmarks of the library's decoders and encoders (issue 7).
+//! Criterion benchmarks of the library's decoders and encoders.
 //!
 //! `cargo bench --bench codecs [-- FILTER]`, e.g. `-- windows-1252` or `-- decode/shift_jis`.
 //! Benchmark ids are `decode/ENCODING/CORPUS` and `encode/ENCODING/CORPUS`; throughput is

@@ -1,4 +1,4 @@
-//! `wtf-enc check` and `wtf-enc convert` (issue 5).
+//! `wtf-enc check` and `wtf-enc convert`.
 //!
 //! Expected positions are worked out by hand from the standard's decoders and index files
 //! (jis0208 pointer 283 is U+3042, 1410 is U+4E9C, 63 is U+00F7; gb18030 ranges pointer 0 is

@@ -1,4 +1,4 @@
-//! The command line's contract (issue 4): every option, exit status and message format.
+//! The command line's contract: every option, exit status and message format.
 //!
 //! Expected bytes are written out by hand from the standard and its index files (windows-1252:
 //! 0x80 is U+20AC, 0x93/0x94 are U+201C/U+201D, 0xE9 is U+00E9; ISO-8859-3 has no 0xA5), never

@@ -1,4 +1,4 @@
-//! Faults (issue 8, part 3) and streaming equivalence at scale (part 4).
+//! Faults, and streaming equivalence at scale.
 //!
 //! Faults: inputs that cannot be read or go away mid-read, outputs that fill up or close, `-o`
 //! where nothing can be written, a signal mid-run. Each ends with exit status 2 and a one-line

@@ -151,7 +151,8 @@ pub(crate) fn write_char(dst: &mut [u8], at: usize, c: char) -> Option<usize> {
 }
 
 /// Writes the BMP code point `cp` (never a surrogate: the index files hold none) as UTF-8 at
-/// `dst[at..]`; `None` when it does not fit.
+/// `dst[at..]`, checking room: `None` when it does not fit. (The fast paths' `put_bmp` in
+/// `multibyte.rs` is the unchecked kind, for callers that have made room already.)
 #[inline]
 pub(crate) fn write_bmp(dst: &mut [u8], at: usize, cp: u16) -> Option<usize> {
     let c = char::from_u32(u32::from(cp))?;
