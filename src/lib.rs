@@ -39,7 +39,7 @@ mod encode;
 mod encoding;
 pub mod stream;
 
-pub use codec::utf8::{Utf8Check, check_utf8};
+pub use codec::utf8::{Utf8Check, check_utf8, valid_utf8_prefix};
 pub use codec::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus, Malformed, Unmappable};
 pub use decode::{Decoder, DecoderErrorMode};
 pub use encode::{Encoder, EncoderErrorMode, NoEncoder};

@@ -645,6 +645,48 @@ fn unknown_encode_label_names_it_and_suggests_the_closest() {
         ));
 }
 
+/// The standard's "get an encoding" is defined on any string: a label that is not UTF-8 is an
+/// unknown label (exit 1, its bytes shown escaped), not a usage error, for every option and
+/// argument that takes a label.
+#[test]
+fn labels_that_are_not_utf8_are_unknown_labels_not_usage_errors() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let label = OsStr::from_bytes(b"utf-8\xFF");
+    let cases: [&[&OsStr]; 6] = [
+        &[OsStr::new("label"), label],
+        &[OsStr::new("decode"), OsStr::new("-e"), label],
+        &[OsStr::new("encode"), OsStr::new("-e"), label],
+        &[OsStr::new("check"), OsStr::new("-e"), label],
+        &[
+            OsStr::new("convert"),
+            OsStr::new("-f"),
+            label,
+            OsStr::new("-t"),
+            OsStr::new("utf-8"),
+        ],
+        &[
+            OsStr::new("convert"),
+            OsStr::new("-f"),
+            OsStr::new("utf-8"),
+            OsStr::new("-t"),
+            label,
+        ],
+    ];
+    for args in cases {
+        wtf()
+            .args(args)
+            .write_stdin("a")
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(
+                "wtf-enc: unknown encoding label \"utf-8\\xFF\"; did you mean \"utf-8\"? \
+                 ('wtf-enc label --list' shows every label)\n",
+            );
+    }
+}
+
 #[test]
 fn label_prints_the_encoding_name() {
     wtf()

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use wtf_enc::Encoding;
 
@@ -52,22 +52,60 @@ pub enum Command {
     Convert(ConvertArgs),
 }
 
-/// Accepts any string as an encoding label (resolving it, with a suggestion when it is unknown,
-/// is the subcommand's job: labels are matched after trimming and case-folding, which a list of
-/// possible values cannot express) while offering every label to shell completions.
+/// An encoding label as the command line gave it: any bytes, since the standard's "get an
+/// encoding" is defined on any string. A label that is not UTF-8 is simply an unknown label.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Label(Vec<u8>);
+
+impl Label {
+    /// The encoding the label names ("get an encoding").
+    pub fn encoding(&self) -> Option<Encoding> {
+        Encoding::for_label_bytes(&self.0)
+    }
+
+    /// The label's bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl From<&str> for Label {
+    fn from(label: &str) -> Label {
+        Label(label.as_bytes().to_vec())
+    }
+}
+
+/// Quoted as a Rust string literal is, with bytes that are not UTF-8 written as `\xFF`.
+impl std::fmt::Debug for Label {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("\"")?;
+        for chunk in self.0.utf8_chunks() {
+            write!(f, "{}", chunk.valid().escape_debug())?;
+            for b in chunk.invalid() {
+                write!(f, "\\x{b:02X}")?;
+            }
+        }
+        f.write_str("\"")
+    }
+}
+
+/// Accepts any argument as an encoding label, UTF-8 or not (resolving it, with a suggestion
+/// when it is unknown, is the subcommand's job: labels are matched after trimming and
+/// case-folding, which a list of possible values cannot express) while offering every label to
+/// shell completions.
 #[derive(Clone, Debug)]
 pub struct LabelParser;
 
 impl TypedValueParser for LabelParser {
-    type Value = String;
+    type Value = Label;
 
     fn parse_ref(
         &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
-    ) -> Result<String, clap::Error> {
-        StringValueParser::new().parse_ref(cmd, arg, value)
+    ) -> Result<Label, clap::Error> {
+        Ok(Label(value.as_encoded_bytes().to_vec()))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
@@ -157,7 +195,7 @@ pub struct DecodeArgs {
     /// The encoding of the input, by any of its labels (see 'wtf-enc label --list').
     #[arg(short, long, value_name = "LABEL", default_value = "utf-8",
           value_parser = LabelParser, hide_possible_values = true)]
-    pub encoding: String,
+    pub encoding: Label,
 
     /// What to do with a malformed byte sequence: write U+FFFD, or stop and exit 1.
     #[arg(long, value_enum, default_value_t = DecodeErrors::Replacement, value_name = "MODE")]
@@ -178,7 +216,7 @@ pub struct EncodeArgs {
     /// The encoding to write, by any of its labels (see 'wtf-enc label --list').
     #[arg(short, long, value_name = "LABEL", value_parser = LabelParser,
           hide_possible_values = true)]
-    pub encoding: String,
+    pub encoding: Label,
 
     /// What to do with a character the encoding cannot represent: stop and exit 1, or write
     /// it as an HTML numeric character reference (&#N;).
@@ -196,8 +234,9 @@ pub struct EncodeArgs {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The encoding the files should be valid in, by any of its labels.
-    #[arg(short, long, value_name = "LABEL", default_value = "utf-8")]
-    pub encoding: String,
+    #[arg(short, long, value_name = "LABEL", default_value = "utf-8",
+          value_parser = LabelParser, hide_possible_values = true)]
+    pub encoding: Label,
 
     /// What to do with a byte order mark: sniff (a BOM overrides the label), strip (the label
     /// decides; a BOM of its encoding is skipped), keep (the label decides; a BOM is checked
@@ -242,12 +281,14 @@ pub struct CheckArgs {
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The encoding of the input, by any of its labels.
-    #[arg(short, long, value_name = "LABEL")]
-    pub from: String,
+    #[arg(short, long, value_name = "LABEL", value_parser = LabelParser,
+          hide_possible_values = true)]
+    pub from: Label,
 
     /// The encoding to write, by any of its labels.
-    #[arg(short, long, value_name = "LABEL")]
-    pub to: String,
+    #[arg(short, long, value_name = "LABEL", value_parser = LabelParser,
+          hide_possible_values = true)]
+    pub to: Label,
 
     /// What to do with a malformed byte sequence in the input: write U+FFFD (in the target
     /// encoding, or as unmappable), or stop and exit 1.
@@ -284,8 +325,9 @@ pub struct LabelArgs {
     pub list: bool,
 
     /// Labels to look up (surrounding ASCII whitespace and case do not matter).
-    #[arg(value_name = "LABEL", required_unless_present = "list")]
-    pub labels: Vec<String>,
+    #[arg(value_name = "LABEL", required_unless_present = "list", value_parser = LabelParser,
+          hide_possible_values = true)]
+    pub labels: Vec<Label>,
 }
 
 #[derive(Debug, Args)]

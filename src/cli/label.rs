@@ -7,7 +7,7 @@ use std::io::Write as _;
 use anyhow::{Context, Result};
 use wtf_enc::Encoding;
 
-use super::args::LabelArgs;
+use super::args::{Label, LabelArgs};
 use super::json::json_string;
 use super::{INVALID_DATA, SUCCESS, files, message, unknown_label};
 
@@ -33,10 +33,10 @@ pub fn run(args: LabelArgs) -> Result<i32> {
             list_text(&mut out);
         }
     } else {
-        let found: Vec<(&str, Option<Encoding>)> = args
+        let found: Vec<(&Label, Option<Encoding>)> = args
             .labels
             .iter()
-            .map(|label| (label.as_str(), Encoding::for_label(label)))
+            .map(|label| (label, label.encoding()))
             .collect();
         for (label, encoding) in &found {
             if encoding.is_none() {
@@ -65,8 +65,8 @@ pub fn run(args: LabelArgs) -> Result<i32> {
 
 /// The known label closest to `label` by edit distance (after the standard's trimming and
 /// lowercasing); ties go to the first in sorted order. None for a blank label.
-pub fn closest_label(label: &str) -> Option<&'static str> {
-    let wanted = label.trim_ascii().to_ascii_lowercase();
+pub fn closest_label(label: &[u8]) -> Option<&'static str> {
+    let wanted = String::from_utf8_lossy(label.trim_ascii()).to_ascii_lowercase();
     if wanted.is_empty() {
         return None;
     }
@@ -142,14 +142,14 @@ fn list_json(out: &mut String) {
 }
 
 /// An array of `{"label", "name"}`, `name` null for an unknown label.
-fn lookups_json(out: &mut String, found: &[(&str, Option<Encoding>)]) {
+fn lookups_json(out: &mut String, found: &[(&Label, Option<Encoding>)]) {
     out.push_str("[\n");
     for (i, (label, encoding)) in found.iter().enumerate() {
         let name = encoding.map_or("null".to_owned(), |e| json_string(e.name()));
         let _ = writeln!(
             out,
             "  {{\"label\": {}, \"name\": {}}}{}",
-            json_string(label),
+            json_string(&String::from_utf8_lossy(label.as_bytes())),
             name,
             comma(i, found.len())
         );

@@ -22,7 +22,7 @@ use clap::Parser;
 use wtf_enc::Encoding;
 use wtf_enc::stream::{BomHandling, Buffers, StreamError};
 
-use args::{Cli, Command};
+use args::{Cli, Command, Label};
 
 /// Exit status: success.
 pub const SUCCESS: i32 = 0;
@@ -100,14 +100,16 @@ impl std::error::Error for InvalidData {}
 
 /// The encoding a label names, or an [`InvalidData`] error that names the label and suggests
 /// the closest known one.
-pub fn encoding_for(label: &str) -> Result<Encoding> {
-    Encoding::for_label(label).ok_or_else(|| InvalidData(unknown_label(label)).into())
+pub fn encoding_for(label: &Label) -> Result<Encoding> {
+    label
+        .encoding()
+        .ok_or_else(|| InvalidData(unknown_label(label)).into())
 }
 
-/// The message for an unknown label.
-pub fn unknown_label(label: &str) -> String {
+/// The message for an unknown label (bytes that are not UTF-8 shown as `\xFF`).
+pub fn unknown_label(label: &Label) -> String {
     let mut msg = format!("unknown encoding label {label:?}");
-    if let Some(near) = label::closest_label(label) {
+    if let Some(near) = label::closest_label(label.as_bytes()) {
         msg.push_str(&format!("; did you mean {near:?}?"));
     }
     msg.push_str(" ('wtf-enc label --list' shows every label)");

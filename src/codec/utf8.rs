@@ -5,12 +5,7 @@ use super::{DecodeResult, DecodeStatus, EncodeResult, EncodeStatus};
 /// The longest prefix of `src` made of whole, valid UTF-8 characters.
 #[inline]
 pub(crate) fn valid_prefix_len(src: &[u8]) -> usize {
-    match check_utf8(src) {
-        Utf8Check::Valid => src.len(),
-        Utf8Check::Malformed { valid_up_to, .. } | Utf8Check::Incomplete { valid_up_to } => {
-            valid_up_to
-        }
-    }
+    check_utf8(src).valid_len(src.len())
 }
 
 /// <https://encoding.spec.whatwg.org/#utf-8-decoder>
@@ -164,6 +159,44 @@ pub enum Utf8Check {
     },
 }
 
+impl Utf8Check {
+    /// How many bytes of the checked input, which was `len` bytes long, are valid: all of them,
+    /// or `valid_up_to`.
+    ///
+    /// ```
+    /// use wtf_enc::check_utf8;
+    /// assert_eq!(check_utf8(b"ab").valid_len(2), 2);
+    /// assert_eq!(check_utf8(b"a\xFFb").valid_len(3), 1);
+    /// ```
+    #[must_use]
+    pub fn valid_len(self, len: usize) -> usize {
+        match self {
+            Utf8Check::Valid => len,
+            Utf8Check::Malformed { valid_up_to, .. } | Utf8Check::Incomplete { valid_up_to } => {
+                valid_up_to
+            }
+        }
+    }
+}
+
+/// The valid UTF-8 prefix of `bytes` as text, and what [`check_utf8`] says of all of it: one
+/// validation for callers that need both the text and where it stops.
+///
+/// ```
+/// use wtf_enc::{Utf8Check, valid_utf8_prefix};
+/// assert_eq!(
+///     valid_utf8_prefix(b"caf\xC3\xA9\xFF"),
+///     ("caf\u{e9}", Utf8Check::Malformed { valid_up_to: 5, len: 1 })
+/// );
+/// ```
+pub fn valid_utf8_prefix(bytes: &[u8]) -> (&str, Utf8Check) {
+    let check = check_utf8(bytes);
+    let valid = &bytes[..check.valid_len(bytes.len())];
+    // SAFETY: `check_utf8` has just validated exactly this prefix; validating it again with
+    // `str::from_utf8` would read every byte twice.
+    (unsafe { std::str::from_utf8_unchecked(valid) }, check)
+}
+
 /// Checks UTF-8 in bulk, for callers that pass valid input through without copying it.
 ///
 /// The malformed sequences it finds are exactly those of the standard's UTF-8 decoder (the
@@ -237,12 +270,7 @@ mod tests {
                 "{bytes:02X?}: vector {vector:?}, fallback {fallback:?}, reference {want:?}"
             ));
         }
-        let valid = match want {
-            Utf8Check::Valid => bytes.len(),
-            Utf8Check::Malformed { valid_up_to, .. } | Utf8Check::Incomplete { valid_up_to } => {
-                valid_up_to
-            }
-        };
+        let valid = want.valid_len(bytes.len());
         let proven = utf8_proven_prefix(bytes);
         // Inside the valid prefix, a character boundary is any byte but a continuation byte.
         if proven > valid || proven < valid && (bytes[proven] as i8) < -0x40 {
@@ -466,11 +494,7 @@ mod tests {
                 bytes.truncate(n % (bytes.len() + 1));
             }
             check_all_paths(&bytes).map_err(TestCaseError::fail)?;
-            let valid = match reference(&bytes) {
-                Utf8Check::Valid => bytes.len(),
-                Utf8Check::Malformed { valid_up_to, .. }
-                | Utf8Check::Incomplete { valid_up_to } => valid_up_to,
-            };
+            let valid = reference(&bytes).valid_len(bytes.len());
             prop_assert_eq!(valid_prefix_len(&bytes), valid);
             prop_assert_eq!(with_fallback(|| valid_prefix_len(&bytes)), valid);
         }
