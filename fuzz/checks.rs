@@ -5,6 +5,7 @@
 //! rest is the payload.
 
 use crate::common::{decode_chunked, decode_whole, encode_chunked, encode_whole};
+use wtf_enc::detect::{Declarations, DetectOptions, Detector, Outcome, detect};
 use wtf_enc::{DecoderErrorMode, EncoderErrorMode, Encoding};
 
 /// How a fuzz input is read: encoding, output room, cut offsets, payload.
@@ -158,4 +159,64 @@ pub fn check_label(data: &[u8]) {
     if let Ok(s) = std::str::from_utf8(data) {
         assert_eq!(Encoding::for_label(s), got);
     }
+}
+
+/// Detection: never panics, never answers `replacement` (not even among the alternatives),
+/// confidences lie in 0..=1, and feeding the input in pieces (empty ones included) gives the
+/// one-call answer. The first byte chooses the head limit and the declarations mode, the second
+/// the number of cuts; then come the cut offsets, then the payload.
+pub fn check_detect(data: &[u8]) {
+    let [choice, ncuts, rest @ ..] = data else {
+        return;
+    };
+    let max_bytes = match choice & 0x0F {
+        0 => 0,
+        15 => 64 * 1024,
+        n => usize::from(n) * 7,
+    };
+    let declarations = match (choice >> 4) % 3 {
+        0 => Declarations::Auto,
+        1 => Declarations::Force,
+        _ => Declarations::Ignore,
+    };
+    let options = DetectOptions {
+        max_bytes,
+        declarations,
+        hint: None,
+    };
+    let ncuts = usize::from(ncuts % 8).min(rest.len());
+    let (cut_bytes, payload) = rest.split_at(ncuts);
+    let mut cuts: Vec<usize> = cut_bytes
+        .iter()
+        .map(|&c| usize::from(c) * payload.len() / 256)
+        .collect();
+    cuts.sort_unstable();
+
+    let whole = detect(payload, &options);
+    if let Outcome::Guess(g) = &whole {
+        assert_ne!(g.encoding, Encoding::Replacement, "guessed replacement");
+        assert!(
+            g.alternatives
+                .iter()
+                .all(|c| c.encoding != Encoding::Replacement)
+        );
+        assert!(
+            (0.0..=1.0).contains(&g.confidence),
+            "confidence {}",
+            g.confidence
+        );
+        assert!(
+            g.alternatives
+                .iter()
+                .all(|c| (0.0..=1.0).contains(&c.confidence))
+        );
+    }
+    let mut detector = Detector::new(options);
+    let mut start = 0;
+    for cut in cuts {
+        detector.feed(&payload[start..cut]);
+        start = cut;
+    }
+    detector.feed(&payload[start..]);
+    assert_eq!(detector.finish(), whole, "pieces differ from the whole");
 }

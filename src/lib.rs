@@ -25,11 +25,16 @@
 //!
 //! To run whole files or pipes through a codec with bounded memory, BOM handling and error
 //! positions (byte offset, line and column), use the [`stream`] module.
+//!
+//! To find out which encoding some bytes are in (from a byte order mark, an HTML or XML
+//! declaration, the bytes' structure, or statistics of the legacy encodings), use the
+//! [`detect`] module.
 
 #![warn(missing_docs)]
 
 mod codec;
 mod decode;
+pub mod detect;
 mod encode;
 mod encoding;
 pub mod stream;

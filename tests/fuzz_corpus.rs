@@ -36,3 +36,8 @@ fn encode_corpus_keeps_its_invariants() {
 fn label_corpus_keeps_its_invariants() {
     replay("label", checks::check_label);
 }
+
+#[test]
+fn detect_corpus_keeps_its_invariants() {
+    replay("detect", checks::check_detect);
+}
