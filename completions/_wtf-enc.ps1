@@ -34,13 +34,15 @@ Register-ArgumentCompleter -Native -CommandName 'wtf-enc' -ScriptBlock {
             break
         }
         'wtf-enc;decode' {
-            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'The encoding of the input, by any of its labels (see ''wtf-enc label --list'')')
-            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the input, by any of its labels (see ''wtf-enc label --list'')')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'The encoding of the input, by any of its labels (see ''wtf-enc label --list''), or ''auto'': detect each input''s encoding from its first 64 KiB (a BOM, an HTML or XML declaration, UTF-8/UTF-16/ISO-2022-JP structure, else statistics of the legacy encodings); binary input is then an error (exit 1)')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The encoding of the input, by any of its labels (see ''wtf-enc label --list''), or ''auto'': detect each input''s encoding from its first 64 KiB (a BOM, an HTML or XML declaration, UTF-8/UTF-16/ISO-2022-JP structure, else statistics of the legacy encodings); binary input is then an error (exit 1)')
             [CompletionResult]::new('--errors', '--errors', [CompletionResultType]::ParameterName, 'What to do with a malformed byte sequence: write U+FFFD, or stop and exit 1')
             [CompletionResult]::new('--bom', '--bom', [CompletionResultType]::ParameterName, 'What to do with a byte order mark: sniff (a BOM overrides the label and is removed), strip (the label decides; a BOM of its encoding is removed), keep (the label decides; a BOM is decoded as U+FEFF)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'Show a progress bar on standard error [auto: only on a terminal, for a regular file over 16 MiB]')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'With -e auto: say on standard error which encoding was detected for each input, how sure, and from what evidence')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'With -e auto: say on standard error which encoding was detected for each input, how sure, and from what evidence')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')

@@ -143,7 +143,7 @@ _wtf__enc() {
             return 0
             ;;
         wtf__enc__subcmd__decode)
-            opts="-e -o -h -V --encoding --errors --bom --output --progress --help --version"
+            opts="-e -v -o -h -V --encoding --verbose --errors --bom --output --progress --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

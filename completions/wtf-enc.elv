@@ -30,13 +30,15 @@ set edit:completion:arg-completer[wtf-enc] = {|@words|
             cand convert 'Convert text from one encoding to another in one pass'
         }
         &'wtf-enc;decode'= {
-            cand -e 'The encoding of the input, by any of its labels (see ''wtf-enc label --list'')'
-            cand --encoding 'The encoding of the input, by any of its labels (see ''wtf-enc label --list'')'
+            cand -e 'The encoding of the input, by any of its labels (see ''wtf-enc label --list''), or ''auto'': detect each input''s encoding from its first 64 KiB (a BOM, an HTML or XML declaration, UTF-8/UTF-16/ISO-2022-JP structure, else statistics of the legacy encodings); binary input is then an error (exit 1)'
+            cand --encoding 'The encoding of the input, by any of its labels (see ''wtf-enc label --list''), or ''auto'': detect each input''s encoding from its first 64 KiB (a BOM, an HTML or XML declaration, UTF-8/UTF-16/ISO-2022-JP structure, else statistics of the legacy encodings); binary input is then an error (exit 1)'
             cand --errors 'What to do with a malformed byte sequence: write U+FFFD, or stop and exit 1'
             cand --bom 'What to do with a byte order mark: sniff (a BOM overrides the label and is removed), strip (the label decides; a BOM of its encoding is removed), keep (the label decides; a BOM is decoded as U+FEFF)'
             cand -o 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds'
             cand --output 'Write to FILE instead of standard output; FILE is replaced only when the run succeeds'
             cand --progress 'Show a progress bar on standard error [auto: only on a terminal, for a regular file over 16 MiB]'
+            cand -v 'With -e auto: say on standard error which encoding was detected for each input, how sure, and from what evidence'
+            cand --verbose 'With -e auto: say on standard error which encoding was detected for each input, how sure, and from what evidence'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'

@@ -32,7 +32,7 @@ complete -c wtf-enc -n "__fish_wtf_enc_needs_command" -f -a "label" -d 'Look up 
 complete -c wtf-enc -n "__fish_wtf_enc_needs_command" -f -a "sniff-bom" -d 'Tell which byte order mark each input starts with'
 complete -c wtf-enc -n "__fish_wtf_enc_needs_command" -f -a "check" -d 'Check that files are valid in an encoding, listing every malformed byte sequence'
 complete -c wtf-enc -n "__fish_wtf_enc_needs_command" -f -a "convert" -d 'Convert text from one encoding to another in one pass'
-complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand decode" -s e -l encoding -d 'The encoding of the input, by any of its labels (see \'wtf-enc label --list\')' -r -f -a "866\t''
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand decode" -s e -l encoding -d 'The encoding of the input, by any of its labels (see \'wtf-enc label --list\'), or \'auto\': detect each input\'s encoding from its first 64 KiB (a BOM, an HTML or XML declaration, UTF-8/UTF-16/ISO-2022-JP structure, else statistics of the legacy encodings); binary input is then an error (exit 1)' -r -f -a "866\t''
 ansi_x3.4-1968\t''
 arabic\t''
 ascii\t''
@@ -269,6 +269,7 @@ complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand decode" -s o -l output -
 complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand decode" -l progress -d 'Show a progress bar on standard error [auto: only on a terminal, for a regular file over 16 MiB]' -r -f -a "auto\t'Only when standard error is a terminal and the input a regular file over 16 MiB'
 always\t'Whenever standard error is a terminal'
 never\t'Never'"
+complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand decode" -s v -l verbose -d 'With -e auto: say on standard error which encoding was detected for each input, how sure, and from what evidence'
 complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand decode" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand decode" -s V -l version -d 'Print version'
 complete -c wtf-enc -n "__fish_wtf_enc_using_subcommand encode" -s e -l encoding -d 'The encoding to write, by any of its labels (see \'wtf-enc label --list\')' -r -f -a "866\t''

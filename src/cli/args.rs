@@ -67,6 +67,12 @@ impl Label {
     pub fn as_bytes(&self) -> &[u8] {
         &self.0
     }
+
+    /// Whether this is `auto` (any case, surrounding ASCII whitespace ignored, as for labels),
+    /// which asks for detection. No label of the standard is `auto`.
+    pub fn is_auto(&self) -> bool {
+        self.0.trim_ascii().eq_ignore_ascii_case(b"auto")
+    }
 }
 
 impl From<&str> for Label {
@@ -192,10 +198,18 @@ pub struct StreamArgs {
 
 #[derive(Debug, Args)]
 pub struct DecodeArgs {
-    /// The encoding of the input, by any of its labels (see 'wtf-enc label --list').
+    /// The encoding of the input, by any of its labels (see 'wtf-enc label --list'), or
+    /// 'auto': detect each input's encoding from its first 64 KiB (a BOM, an HTML or XML
+    /// declaration, UTF-8/UTF-16/ISO-2022-JP structure, else statistics of the legacy
+    /// encodings); binary input is then an error (exit 1).
     #[arg(short, long, value_name = "LABEL", default_value = "utf-8",
           value_parser = LabelParser, hide_possible_values = true)]
     pub encoding: Label,
+
+    /// With -e auto: say on standard error which encoding was detected for each input, how
+    /// sure, and from what evidence.
+    #[arg(short, long)]
+    pub verbose: bool,
 
     /// What to do with a malformed byte sequence: write U+FFFD, or stop and exit 1.
     #[arg(long, value_enum, default_value_t = DecodeErrors::Replacement, value_name = "MODE")]

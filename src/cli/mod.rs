@@ -3,6 +3,7 @@
 //! of them touches a byte of text itself.
 
 mod args;
+mod auto;
 mod check;
 mod convert;
 mod decode;

@@ -159,6 +159,18 @@ impl Guess {
     }
 }
 
+/// `Shift_JIS (confidence 0.93, from statistics of the decoded text)`: the encoding, the
+/// confidence to two places, and the evidence, as `wtf-enc detect` and `-e auto -v` say it.
+impl std::fmt::Display for Guess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} (confidence {:.2}, from {})",
+            self.encoding, self.confidence, self.evidence
+        )
+    }
+}
+
 /// The result of detection: a guess, or one of the cases where no encoding can be told.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {

@@ -45,12 +45,14 @@
 //! The module is one file per concern: [`Buffers`] (buffers.rs), the options and errors
 //! (options.rs, error.rs), the reading side with BOM handling (input.rs), the writing side
 //! (output.rs), positions, lines and columns (position.rs), and one file per operation:
-//! [`decode`], [`encode`], [`check`] and [`convert`].
+//! [`decode`], [`encode`], [`check`] and [`convert`]; [`detect`] reads a stream's head to pick
+//! its encoding (`-e auto`) and hands back the whole stream for one of them.
 
 mod buffers;
 mod check;
 mod convert;
 mod decode;
+mod detect;
 mod encode;
 mod error;
 mod input;
@@ -62,6 +64,7 @@ pub use buffers::{Buffers, DEFAULT_INPUT_SIZE};
 pub use check::{Checked, check};
 pub use convert::{Converted, convert};
 pub use decode::{Decoded, decode, decode_with};
+pub use detect::{Replay, detect};
 pub use encode::{Encoded, encode};
 pub use error::{MalformedInput, StreamError, UnmappableChar};
 pub use options::{BomHandling, DecodeOptions};
