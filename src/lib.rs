@@ -27,11 +27,13 @@
 //! positions (byte offset, line and column), use the [`stream`] module.
 
 #![warn(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 mod codec;
 mod decode;
 mod encode;
 mod encoding;
+mod simd;
 pub mod stream;
 
 pub use codec::utf8::{Utf8Check, check_utf8};
