@@ -31,12 +31,14 @@
 //! [`detect`] module.
 
 #![warn(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 mod codec;
 mod decode;
 pub mod detect;
 mod encode;
 mod encoding;
+mod simd;
 pub mod stream;
 
 pub use codec::utf8::{Utf8Check, check_utf8, valid_utf8_prefix};

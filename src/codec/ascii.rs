@@ -1,8 +1,8 @@
 //! Copying runs of ASCII, the fast path every ASCII-compatible codec starts from.
 //!
-//! On x86_64 the copy works 16 bytes at a time with SSE2 (part of the x86_64 baseline, so no
-//! runtime detection is needed); elsewhere a machine word at a time. Both are tested against
-//! the byte-at-a-time reference.
+//! Vector code (see [`crate::simd`]) copies whole blocks where it runs; the rest, or all of it
+//! where none runs, is copied a machine word at a time. Both are tested against the
+//! byte-at-a-time reference.
 
 const WORD: usize = std::mem::size_of::<usize>();
 const HIGH_BITS: usize = usize::from_ne_bytes([0x80; WORD]);
@@ -12,37 +12,11 @@ const HIGH_BITS: usize = usize::from_ne_bytes([0x80; WORD]);
 /// Bytes of `dst` past the returned length may have been overwritten.
 #[inline]
 pub(crate) fn copy_ascii(src: &[u8], dst: &mut [u8]) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    {
-        copy_ascii_sse2(src, dst)
+    let (n, stopped) = crate::simd::copy_ascii_blocks(src, dst);
+    if stopped {
+        return n;
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        copy_ascii_words(src, dst)
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[inline]
-fn copy_ascii_sse2(src: &[u8], dst: &mut [u8]) -> usize {
-    use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_movemask_epi8, _mm_storeu_si128};
-    let n = src.len().min(dst.len());
-    let mut i = 0;
-    while i + 16 <= n {
-        // SAFETY: `i + 16 <= n` keeps the 16-byte unaligned load inside `src` and the store
-        // inside `dst`; SSE2 is always available on x86_64.
-        let mask = unsafe {
-            let v = _mm_loadu_si128(src.as_ptr().add(i).cast::<__m128i>());
-            _mm_storeu_si128(dst.as_mut_ptr().add(i).cast::<__m128i>(), v);
-            _mm_movemask_epi8(v)
-        };
-        if mask != 0 {
-            // The non-ASCII bytes stored past the prefix are not part of the result.
-            return i + mask.trailing_zeros() as usize;
-        }
-        i += 16;
-    }
-    i + copy_ascii_scalar(&src[i..n], &mut dst[i..n])
+    n + copy_ascii_words(&src[n..], &mut dst[n..])
 }
 
 /// Whether `src` starts with eight ASCII bytes, worth handing to the word-at-a-time copy.
@@ -53,7 +27,6 @@ pub(crate) fn starts_ascii_word(src: &[u8]) -> bool {
 }
 
 /// The portable copy: a machine word at a time.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline]
 fn copy_ascii_words(src: &[u8], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
@@ -72,7 +45,7 @@ fn copy_ascii_words(src: &[u8], dst: &mut [u8]) -> usize {
 
 /// The reference: one byte at a time.
 #[inline]
-fn copy_ascii_scalar(src: &[u8], dst: &mut [u8]) -> usize {
+pub(crate) fn copy_ascii_scalar(src: &[u8], dst: &mut [u8]) -> usize {
     let mut i = 0;
     while i < src.len() && i < dst.len() && src[i] < 0x80 {
         dst[i] = src[i];

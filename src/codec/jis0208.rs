@@ -1,7 +1,7 @@
 //! The Japanese indexes, shared by EUC-JP, ISO-2022-JP and Shift_JIS: index jis0208 both ways,
 //! index jis0212 for the EUC-JP decoder and index ISO-2022-JP katakana for its encoder, all
-//! generated at build time from `indexes/`; and the small UTF-8 helpers every multi-byte codec's
-//! fast path uses.
+//! generated at build time from `indexes/`. (The UTF-8 helpers the multi-byte codecs' fast paths
+//! share are in `multibyte`.)
 //!
 //! Costs: decoding is one array read per pointer (jis0208 11,104 entries = 22,208 bytes;
 //! jis0212 7,211 entries = 14,422 bytes). Encoding is two array reads in a two-level map from

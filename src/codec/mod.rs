@@ -20,7 +20,6 @@ pub(crate) mod jis0208;
 pub(crate) mod multibyte;
 pub(crate) mod replacement;
 pub(crate) mod shift_jis;
-pub(crate) mod simd;
 pub(crate) mod single_byte;
 pub(crate) mod utf16;
 pub mod utf8;

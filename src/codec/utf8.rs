@@ -212,7 +212,7 @@ pub fn check_utf8(bytes: &[u8]) -> Utf8Check {
     // The vector validator proves most of the input valid, up to a character boundary; the
     // standard library's validator finishes from there and, where there is an error, places it
     // exactly.
-    let proven = super::simd::utf8_proven_prefix(bytes);
+    let proven = crate::simd::utf8_proven_prefix(bytes);
     check_utf8_std(&bytes[proven..], proven)
 }
 
@@ -238,8 +238,8 @@ fn check_utf8_std(bytes: &[u8], offset: usize) -> Utf8Check {
 
 #[cfg(test)]
 mod tests {
-    use super::super::simd::{utf8_proven_prefix, with_fallback};
     use super::*;
+    use crate::simd::{utf8_proven_prefix, with_fallback};
     use proptest::prelude::*;
 
     /// The reference: `str::from_utf8`'s verdict, as a `Utf8Check`.
@@ -278,7 +278,9 @@ mod tests {
                 "{bytes:02X?}: proved {proven} bytes, {valid} are valid"
             ));
         }
-        if valid - proven >= 70 {
+        // Where the vector code runs (it proves 64 bytes of ASCII), it proves nearly all.
+        let vector_runs = utf8_proven_prefix(&[0; 64]) == 64;
+        if vector_runs && valid - proven >= 70 {
             return Err(format!(
                 "{bytes:02X?}: proved only {proven} of {valid} bytes"
             ));
@@ -289,13 +291,13 @@ mod tests {
     #[test]
     fn vector_code_is_used_where_available() {
         #[cfg(target_arch = "x86_64")]
-        if super::super::simd::has_avx2() {
+        if crate::simd::any_vector_path() && std::arch::is_x86_feature_detected!("avx2") {
             let text = "ж".repeat(100);
             assert!(utf8_proven_prefix(text.as_bytes()) >= 130);
             assert_eq!(with_fallback(|| utf8_proven_prefix(text.as_bytes())), 0);
             return;
         }
-        eprintln!("no AVX2 here: only the fallback is tested");
+        eprintln!("no AVX2 here (or vector code switched off): only the fallback is tested");
     }
 
     /// Valid text around the sequence under test: ASCII, or characters of every length.
