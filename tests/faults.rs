@@ -298,6 +298,50 @@ fn input_file_truncated_while_being_read_exits_2() {
     assert!(got == data[..half as usize], "the output is the first half");
 }
 
+/// A large file is read through a map; cut under it, the next page read raises SIGBUS (the
+/// Shift_JIS decoder reads the map) or fails the write straight from it with EFAULT (UTF-8
+/// passes through): either is the same read error, named, with exit status 2.
+#[test]
+fn mapped_input_file_truncated_while_being_read_exits_2() {
+    for encoding in ["utf-8", "shift_jis"] {
+        let dir = TempDir::new();
+        let data = b"0123456789abcd\n".repeat(4 * 1024 * 1024 / 16);
+        let path = dir.file("shrinking.txt", &data);
+        let mut child = wtf()
+            .args(["decode", "-e", encoding, s(&path)])
+            .env("WTF_ENC_MAP", "always")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Once this much has come through the pipe the file is mapped, and the child waits on
+        // the pipe holding at most a step (256 KiB), its output buffer and the pipe's contents:
+        // far less than half of the file.
+        let mut stdout = child.stdout.take().unwrap();
+        let mut got = vec![0u8; 4096];
+        stdout.read_exact(&mut got).unwrap();
+        File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(0)
+            .unwrap();
+        stdout.read_to_end(&mut got).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_trouble(
+            &out,
+            &format!(
+                "wtf-enc: {}: the file shrank while being read (a mapped page past its new end)",
+                s(&path)
+            ),
+        );
+        assert!(
+            got.len() < data.len() / 2 && data.starts_with(&got),
+            "{encoding}"
+        );
+    }
+}
+
 #[test]
 fn a_file_that_grows_or_reports_more_than_it_holds_is_not_an_error() {
     // Growing files are read to where they end; and a regular file that reports a length it

@@ -2,14 +2,16 @@
 
 use std::io::Read;
 
-use anyhow::Result;
-use wtf_enc::stream::{self, Buffers, DecodeOptions};
+use anyhow::{Context, Result};
+use wtf_enc::detect::{DetectOptions, detect};
+use wtf_enc::stream::{self, Buffers, DecodeOptions, InMemory};
 use wtf_enc::{DecoderErrorMode, Encoding};
 
 use super::args::{DecodeArgs, DecodeErrors};
-use super::auto::{self, Detected};
-use super::files::{Output, inputs};
-use super::{InvalidData, SUCCESS, bom_handling, encoding_for, progress, stream_error};
+use super::auto;
+use super::files::{Opened, Output, inputs};
+use super::mapped;
+use super::{SUCCESS, bom_handling, encoding_for, progress, stream_error};
 
 pub fn run(args: DecodeArgs, buffers: &mut Buffers) -> Result<i32> {
     let auto = args.encoding.is_auto();
@@ -29,24 +31,28 @@ pub fn run(args: DecodeArgs, buffers: &mut Buffers) -> Result<i32> {
     let mut output = Output::open(args.stream.output.as_deref(), &inputs)?;
     for input in &inputs {
         // Each input gets a fresh decoder and its own BOM sniffing (and detection).
-        let (reader, len) = input.open()?;
+        let map = mapped::wanted(!output.is_pipe() && !progress::may_show(args.stream.progress));
+        let (reader, len) = match input.open_source(map)? {
+            Opened::Mapped(map) => {
+                if auto {
+                    let outcome = detect(map.bytes(), &DetectOptions::default());
+                    options.encoding = auto::decide(outcome, input.name(), args.verbose)?;
+                }
+                let result =
+                    stream::decode(InMemory(map.bytes()), output.writer(), &options, buffers);
+                result.map_err(|e| {
+                    stream_error(mapped::read_error(e), input.name(), output.name())
+                })?;
+                continue;
+            }
+            Opened::Reader(reader, len) => (reader, len),
+        };
         let bar = progress::bar(args.stream.progress, input.name(), len);
         let reader = progress::wrap(reader, bar.as_ref());
         let reader: Box<dyn Read> = if auto {
-            let (detected, whole) = auto::detect(reader, input.name(), args.verbose)?;
-            match detected {
-                Detected::Guess(guess) => options.encoding = guess.encoding,
-                // Nothing to decode; any encoding gives nothing.
-                Detected::Empty => {}
-                Detected::Binary => {
-                    return Err(InvalidData(format!(
-                        "{}: cannot tell the encoding: the input looks like binary data, not \
-                         text; give -e LABEL to decode it anyway",
-                        input.name()
-                    ))
-                    .into());
-                }
-            }
+            let (outcome, whole) = stream::detect(reader, &DetectOptions::default())
+                .with_context(|| input.name().to_owned())?;
+            options.encoding = auto::decide(outcome, input.name(), args.verbose)?;
             Box::new(whole)
         } else {
             reader

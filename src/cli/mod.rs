@@ -11,6 +11,7 @@ mod encode;
 mod files;
 mod json;
 mod label;
+mod mapped;
 mod progress;
 mod sniff_bom;
 

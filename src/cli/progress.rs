@@ -9,6 +9,12 @@ use super::args::ProgressWhen;
 /// Inputs smaller than this finish too soon for a bar in auto mode.
 const AUTO_MIN_LEN: u64 = 16 * 1024 * 1024;
 
+/// Whether a bar could be shown at all: standard error is a terminal and `when` is not never.
+/// Inputs that will never have a bar may be mapped instead of read.
+pub fn may_show(when: ProgressWhen) -> bool {
+    when != ProgressWhen::Never && std::io::stderr().is_terminal()
+}
+
 /// A bar for reading the input `name` of length `len` (when it is a regular file), or none.
 /// Never shown unless standard error is a terminal, so pipelines and CI logs stay clean.
 pub fn bar(when: ProgressWhen, name: &str, len: Option<u64>) -> Option<ProgressBar> {

@@ -1,8 +1,9 @@
 //! Checking that a stream is valid in an encoding, listing every malformed sequence.
 
-use std::io::{self, Read};
+use std::io;
 use std::ops::ControlFlow;
 
+use super::Source;
 use super::{BomHandling, Buffers, DecodeOptions, MalformedInput, StreamError, decode_with};
 use crate::{DecoderErrorMode, Encoding};
 
@@ -49,8 +50,8 @@ pub struct Checked {
 ///     "invalid Shift_JIS byte sequence 0xFF at byte 6 (line 2, column 3)",
 /// ]);
 /// ```
-pub fn check<R: Read>(
-    reader: R,
+pub fn check<'s, S: Source<'s>>(
+    reader: S,
     encoding: Encoding,
     bom: BomHandling,
     buffers: &mut Buffers,

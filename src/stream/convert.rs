@@ -2,6 +2,7 @@
 
 use std::io::{Read, Write};
 
+use super::Source;
 use super::encode::encode_text;
 use super::input::{Input, choose_encoding};
 use super::output::Output;
@@ -64,8 +65,8 @@ pub struct Converted {
 /// }
 /// assert_eq!(out, b"a\n\xF7");
 /// ```
-pub fn convert<R: Read, W: Write + ?Sized>(
-    reader: R,
+pub fn convert<'s, S: Source<'s>, W: Write + ?Sized>(
+    reader: S,
     writer: &mut W,
     options: &DecodeOptions,
     encoder: Encoder,

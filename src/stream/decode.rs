@@ -3,6 +3,7 @@
 use std::io::{Read, Write};
 use std::ops::ControlFlow;
 
+use super::Source;
 use super::input::{Input, choose_encoding};
 use super::output::Output;
 use super::position::Lines;
@@ -22,8 +23,8 @@ pub struct Decoded {
 
 /// Decodes all of `reader` to UTF-8 on `writer`, stopping at the first malformed sequence in
 /// fatal mode (see [`decode_with`] to go on after it).
-pub fn decode<R: Read, W: Write + ?Sized>(
-    reader: R,
+pub fn decode<'s, S: Source<'s>, W: Write + ?Sized>(
+    reader: S,
     writer: &mut W,
     options: &DecodeOptions,
     buffers: &mut Buffers,
@@ -37,8 +38,8 @@ pub fn decode<R: Read, W: Write + ?Sized>(
 /// before it has been written. [`ControlFlow::Break`] stops the stream with
 /// [`StreamError::Malformed`]; [`ControlFlow::Continue`] goes on as the standard's decoder goes
 /// on, writing nothing for the sequence (so a validator can list every error).
-pub fn decode_with<R: Read, W: Write + ?Sized>(
-    reader: R,
+pub fn decode_with<'s, S: Source<'s>, W: Write + ?Sized>(
+    reader: S,
     writer: &mut W,
     options: &DecodeOptions,
     buffers: &mut Buffers,

@@ -2,6 +2,7 @@
 
 use std::io::{Read, Write};
 
+use super::Source;
 use super::input::Input;
 use super::output::Output;
 use super::position::Lines;
@@ -42,8 +43,8 @@ pub struct Encoded {
 /// }
 /// assert_eq!(out, b"caf\xE9\n");
 /// ```
-pub fn encode<R: Read, W: Write + ?Sized>(
-    reader: R,
+pub fn encode<'s, S: Source<'s>, W: Write + ?Sized>(
+    reader: S,
     writer: &mut W,
     encoder: Encoder,
     prefix: &[u8],

@@ -67,6 +67,7 @@ pub use decode::{Decoded, decode, decode_with};
 pub use detect::{Replay, detect};
 pub use encode::{Encoded, encode};
 pub use error::{MalformedInput, StreamError, UnmappableChar};
+pub use input::{InMemory, Source};
 pub use options::{BomHandling, DecodeOptions};
 pub use position::Position;
 

@@ -200,3 +200,84 @@ fn encode_stream_matches_whole_input_encoding() {
         }
     }
 }
+
+/// An input in memory streams exactly as the same bytes through a reader: output, error
+/// positions and the bytes shown, for each operation, with steps that cross many windows.
+#[test]
+fn in_memory_input_streams_as_a_reader_does() {
+    let mut long = "caf\u{e9} \u{20ac} ok\r\n".repeat(40_000).into_bytes();
+    long.extend_from_slice(b"z\xE2\x82y\xFF");
+    let inputs: [&[u8]; 4] = [
+        &long,
+        b"ok\xE2\x82 then \xF0\x9F\x98\x80 \xC3(",
+        b"",
+        b"\xEF\xBB\xBFa",
+    ];
+    for input in inputs {
+        for encoding in [Encoding::Utf8, Encoding::Windows1252, Encoding::ShiftJis] {
+            for mode in [DecoderErrorMode::Replacement, DecoderErrorMode::Fatal] {
+                let options = DecodeOptions {
+                    encoding,
+                    mode,
+                    bom: BomHandling::Sniff,
+                };
+                let mut buffers = Buffers::with_sizes(4096, 4096);
+                let (mut want, mut got) = (Vec::new(), Vec::new());
+                let a = decode(input, &mut want, &options, &mut buffers);
+                let b = decode(InMemory(input), &mut got, &options, &mut buffers);
+                assert_eq!(got, want, "{encoding} {mode:?}");
+                assert_eq!(format!("{a:?}"), format!("{b:?}"), "{encoding} {mode:?}");
+
+                let mut found = [Vec::new(), Vec::new()];
+                for (i, found) in found.iter_mut().enumerate() {
+                    let record = |e: &MalformedInput| {
+                        found.push(e.to_string());
+                        ControlFlow::Continue(())
+                    };
+                    let checked = if i == 0 {
+                        check(input, encoding, BomHandling::Sniff, &mut buffers, record)
+                    } else {
+                        check(
+                            InMemory(input),
+                            encoding,
+                            BomHandling::Sniff,
+                            &mut buffers,
+                            record,
+                        )
+                    };
+                    checked.unwrap();
+                }
+                assert_eq!(found[0], found[1], "{encoding}");
+
+                let encoder = || {
+                    Encoding::Iso8859_2
+                        .new_encoder(EncoderErrorMode::Fatal)
+                        .unwrap()
+                };
+                let (mut want, mut got) = (Vec::new(), Vec::new());
+                let a = convert(input, &mut want, &options, encoder(), b"", &mut buffers);
+                let b = convert(
+                    InMemory(input),
+                    &mut got,
+                    &options,
+                    encoder(),
+                    b"",
+                    &mut buffers,
+                );
+                assert_eq!(got, want, "{encoding} {mode:?}");
+                assert_eq!(format!("{a:?}"), format!("{b:?}"), "{encoding} {mode:?}");
+            }
+        }
+        let encoder = || {
+            Encoding::Windows1252
+                .new_encoder(EncoderErrorMode::Fatal)
+                .unwrap()
+        };
+        let (mut want, mut got) = (Vec::new(), Vec::new());
+        let mut buffers = Buffers::with_sizes(4096, 4096);
+        let a = encode(input, &mut want, encoder(), b"", &mut buffers);
+        let b = encode(InMemory(input), &mut got, encoder(), b"", &mut buffers);
+        assert_eq!(got, want);
+        assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    }
+}
