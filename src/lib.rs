@@ -30,6 +30,7 @@
 
 mod codec;
 mod decode;
+pub mod detect;
 mod encode;
 mod encoding;
 pub mod stream;
