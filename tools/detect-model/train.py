@@ -28,7 +28,11 @@ HOLDOUT_BUCKET = 0
 # Cost unit: 1/8 bit. A cost is round(-log2(p) * 8), capped at 255 (p >= 2^-32).
 UNITS_PER_BIT = 8
 MAX_CLASSES = 56  # per language: 3 special classes + up to 53 letters
-SPECIAL = 3  # 0 boundary (ASCII non-letter), 1 symbol (other non-ASCII), 2 other letter
+# 0 boundary (ASCII non-letter), 1 symbol (other non-ASCII), 2 other non-ASCII letter, 3 ASCII
+# letter outside the alphabet (Latin in a text of another script: kept apart from 2 so that a
+# Latin letter next to a Thai or Cyrillic one stays as rare as it is), 4 non-ASCII punctuation
+# (quotes, dashes: kept apart from 1 so that "l’u" does not make "c½u" look likely)
+SPECIAL = 5
 MIN_LETTER_SHARE = 0.0002
 
 # Languages of the single-byte model: locale directories whose text trains it (several dirs may
@@ -70,7 +74,7 @@ ENCODINGS = {
     "KOI8-U": ("Koi8U", ["uk", "ru", "be"]),
     "IBM866": ("Ibm866", ["ru", "be", "uk"]),
     "ISO-8859-5": ("Iso8859_5", CYRILLIC),
-    "x-mac-cyrillic": ("XMacCyrillic", ["ru", "uk", "bg", "be"]),
+    "x-mac-cyrillic": ("XMacCyrillic", CYRILLIC),
     "windows-1253": ("Windows1253", ["el"]),
     "ISO-8859-7": ("Iso8859_7", ["el"]),
     "windows-1255": ("Windows1255", ["he"]),
@@ -118,6 +122,21 @@ def read_mo(path):
     return out
 
 
+def windows_1258_form(text):
+    """`text` as windows-1258 spells Vietnamese: decomposed, then recomposed only into the
+    precomposed letters that encoding has, tone marks left combining (catalogues are NFC)."""
+    have = {chr(cp) for cp in read_index("windows-1258").values()}
+    out = []
+    for c in unicodedata.normalize("NFD", text):
+        if out and unicodedata.combining(c):
+            composed = unicodedata.normalize("NFC", out[-1] + c)
+            if len(composed) == 1 and composed in have:
+                out[-1] = composed
+                continue
+        out.append(c)
+    return "".join(out)
+
+
 def catalogue_texts(dirs, held_out):
     """Every msgstr of the given locale directories, from held-out domains or from the others."""
     texts = []
@@ -128,6 +147,8 @@ def catalogue_texts(dirs, held_out):
         for name in sorted(os.listdir(base)):
             if name.endswith(".mo") and is_held_out(name[:-3]) == held_out:
                 texts.extend(read_mo(os.path.join(base, name)))
+    if dirs == ["vi"]:
+        texts = [windows_1258_form(t) for t in texts]
     return texts
 
 
@@ -164,6 +185,19 @@ def letter_set():
     return sorted(letters)
 
 
+def punctuation_set():
+    """Every non-ASCII punctuation character (category P*) of the single-byte encodings."""
+    out = set()
+    for enc in ENCODINGS:
+        for cp in single_byte_chars(enc).values():
+            if cp >= 0x80 and unicodedata.category(chr(cp))[0] == "P":
+                out.add(chr(cp))
+    return sorted(out)
+
+
+PUNCTUATION = None
+
+
 def is_letter(c, letters):
     return ("a" <= c <= "z") or ("A" <= c <= "Z") or (c >= "\x80" and c in letters)
 
@@ -175,7 +209,10 @@ def alphabet_for(texts, letters):
             if is_letter(c, letters):
                 counts[lower(c)] += 1
     total = sum(counts.values()) or 1
+    ascii_share = sum(n for c, n in counts.items() if c < "\x80") / total
     common = [c for c, n in counts.most_common() if n / total >= MIN_LETTER_SHARE]
+    if ascii_share < 0.5:  # another script: Latin letters are foreign, one class
+        common = [c for c in common if c >= "\x80"]
     return "".join(common[: MAX_CLASSES - SPECIAL])
 
 
@@ -183,8 +220,10 @@ def classify(c, alphabet_index, letters):
     if c < "\x80" and not ("a" <= c.lower() <= "z"):
         return 0
     if not is_letter(c, letters):
-        return 1
-    return alphabet_index.get(lower(c), 2)
+        if c == "\xa0":
+            return 0
+        return 4 if c in PUNCTUATION else 1
+    return alphabet_index.get(lower(c), 3 if c < "\x80" else 2)
 
 
 def cost(p):
@@ -212,6 +251,10 @@ def bigram_table(texts, alphabet, letters):
                 extra = 5 * UNITS_PER_BIT  # which of many rare letters
             elif cur == 1:
                 extra = 3 * UNITS_PER_BIT  # which of many symbols
+            elif cur == 3:
+                extra = 4 * UNITS_PER_BIT  # which of 26 Latin letters
+            elif cur == 4:
+                extra = 2 * UNITS_PER_BIT  # which punctuation mark
             table.append(min(255, cost(p) + extra))
     return k, table
 
@@ -346,6 +389,8 @@ def licences():
 
 
 def train():
+    global PUNCTUATION
+    PUNCTUATION = set(punctuation_set())
     letters = letter_set()
     langs = list(LANGUAGES)
     alphabets, tables, sizes, text_chars = [], [], [], 0
@@ -367,7 +412,7 @@ def train():
     big5, n_b5 = frequency_table("big5", 89 * 157, big5_slots, big5_default)
     kr, n_kr = frequency_table("kr", 94 * 94, kr_slots, kr_default)
     total_bytes = len(flat) + len(jis) + len(gb) + len(big5) + len(kr)
-    total_bytes += sum(len(a.encode()) for a in alphabets) + 4 * len(letters)
+    total_bytes += sum(len(a.encode()) for a in alphabets) + 4 * len(letters) + 4 * len(PUNCTUATION)
     out = []
     out.append("//! GENERATED by tools/detect-model/train.py: do not edit; run it to regenerate.")
     out.append("//!")
@@ -395,12 +440,19 @@ def train():
     out.append("use crate::Encoding;")
     out.append("")
     out.append(f"/// Cost units per bit of surprise.\npub(super) const UNITS_PER_BIT: u32 = {UNITS_PER_BIT};")
-    out.append(f"/// Classes every language shares: 0 boundary, 1 symbol, 2 other letter.\npub(super) const SPECIAL_CLASSES: usize = {SPECIAL};")
+    out.append(f"/// Classes every language shares: 0 boundary, 1 symbol, 2 other non-ASCII letter, 3 ASCII letter outside the alphabet, 4 punctuation.\npub(super) const SPECIAL_CLASSES: usize = {SPECIAL};")
     out.append("")
     out.append("/// Every non-ASCII letter or mark of the single-byte encodings, sorted.")
     out.append(f"pub(super) static LETTERS: [char; {len(letters)}] = [")
     for i in range(0, len(letters), 16):
         out.append("    " + ", ".join(f"'\\u{{{ord(c):x}}}'" for c in letters[i: i + 16]) + ",")
+    out.append("];")
+    out.append("")
+    out.append("/// Every non-ASCII punctuation character of the single-byte encodings, sorted.")
+    punct = sorted(PUNCTUATION)
+    out.append(f"pub(super) static PUNCTUATION: [char; {len(punct)}] = [")
+    for i in range(0, len(punct), 16):
+        out.append("    " + ", ".join(f"'\\u{{{ord(c):x}}}'" for c in punct[i: i + 16]) + ",")
     out.append("];")
     out.append("")
     out.append("/// One language of the single-byte model.")

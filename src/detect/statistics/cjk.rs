@@ -13,13 +13,13 @@ const HALF_WIDTH_KATAKANA_COST: u32 = 16 * UNITS_PER_BIT;
 const JIS0212_COST: u32 = 20 * UNITS_PER_BIT;
 /// A character of a private-use or vendor area (Shift_JIS user-defined rows, Big5's HKSCS
 /// leads, GBK's user-defined areas): rare.
-const RARE_AREA_COST: u32 = 20 * UNITS_PER_BIT;
+const RARE_AREA_COST: u32 = 24 * UNITS_PER_BIT;
 /// A GBK character outside the GB2312 area (GBK/3, GBK/4): rare hanzi.
-const GBK_EXTENSION_COST: u32 = 19 * UNITS_PER_BIT;
+const GBK_EXTENSION_COST: u32 = 22 * UNITS_PER_BIT;
 /// A gb18030 four-byte sequence: valid but rare outside deliberate gb18030 text.
 const FOUR_BYTE_COST: u32 = 20 * UNITS_PER_BIT;
 /// A UHC (Windows-949) hangul syllable outside KS X 1001: valid, rarer than the 2350 there.
-const UHC_EXTENSION_COST: u32 = 15 * UNITS_PER_BIT;
+const UHC_EXTENSION_COST: u32 = 22 * UNITS_PER_BIT;
 /// GBK's 0x80, the euro sign.
 const EURO_COST: u32 = 14 * UNITS_PER_BIT;
 

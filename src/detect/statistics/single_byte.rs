@@ -3,16 +3,22 @@
 
 use std::sync::OnceLock;
 
-use super::model::{BIGRAMS, LANGUAGES, LETTERS, Language, SINGLE_BYTE, SPECIAL_CLASSES};
+use super::model::{
+    BIGRAMS, LANGUAGES, LETTERS, Language, PUNCTUATION, SINGLE_BYTE, SPECIAL_CLASSES,
+};
 use super::{C1_COST, ERROR_COST, Excerpt, FIRST_ROUND, SURVIVORS, Scored, UNITS_PER_BIT};
 use crate::{DecoderErrorMode, Encoding};
 
 /// Class of an ASCII byte that is not a letter (space, digit, punctuation).
 const BOUNDARY: u8 = 0;
-/// Class of a non-ASCII character that is not a letter.
+/// Class of a non-ASCII character that is neither a letter nor punctuation (a sign: ½, ©, ¤).
 const SYMBOL: u8 = 1;
-/// Class of a letter outside the language's alphabet.
+/// Class of a non-ASCII letter outside the language's alphabet.
 const OTHER_LETTER: u8 = 2;
+/// Class of an ASCII letter outside the language's alphabet (Latin in another script's text).
+const FOREIGN_LATIN: u8 = 3;
+/// Class of non-ASCII punctuation (quotes, dashes).
+const PUNCTUATION_MARK: u8 = 4;
 /// Flag on a class: the letter is uppercase.
 const UPPER: u8 = 0x40;
 /// Mask of the class itself.
@@ -92,14 +98,21 @@ fn class_of(c: char, language: &Language) -> u8 {
     }
     let letter = c.is_ascii_alphabetic() || (!c.is_ascii() && LETTERS.binary_search(&c).is_ok());
     if !letter {
-        return if c.is_ascii() { BOUNDARY } else { SYMBOL };
+        return match c {
+            '\u{A0}' | '\0'..='\u{7F}' => BOUNDARY,
+            _ if PUNCTUATION.binary_search(&c).is_ok() => PUNCTUATION_MARK,
+            _ => SYMBOL,
+        };
     }
     let lower = lowercase(c);
-    let class = language
-        .alphabet
-        .chars()
-        .position(|a| a == lower)
-        .map_or(OTHER_LETTER, |i| (SPECIAL_CLASSES + i) as u8);
+    let class = language.alphabet.chars().position(|a| a == lower).map_or(
+        if c.is_ascii() {
+            FOREIGN_LATIN
+        } else {
+            OTHER_LETTER
+        },
+        |i| (SPECIAL_CLASSES + i) as u8,
+    );
     if lower != c { class | UPPER } else { class }
 }
 
