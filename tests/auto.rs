@@ -132,3 +132,16 @@ fn auto_errors_past_the_head_keep_their_positions() {
             ));
     }
 }
+#[test]
+fn auto_russian_windows_1251_from_statistics() {
+    decodes_as(
+        encoded(RUSSIAN, Encoding::Windows1251),
+        RUSSIAN,
+        "windows-1251",
+    );
+}
+
+#[test]
+fn auto_japanese_shift_jis_from_statistics() {
+    decodes_as(encoded(JAPANESE, Encoding::ShiftJis), JAPANESE, "Shift_JIS");
+}

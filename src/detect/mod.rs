@@ -53,6 +53,10 @@ mod xml_declaration;
 
 pub use statistics::{Candidate, Hint};
 
+/// The statistics step alone, for the model's evaluation example (`examples/detect-eval.rs`).
+#[doc(hidden)]
+pub use statistics::rank_statistics;
+
 use crate::{DecodeStatus, DecoderErrorMode, Encoding, Utf8Check, check_utf8};
 
 /// How much of an input [`DetectOptions::default`] looks at: 64 KiB.
